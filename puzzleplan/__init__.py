@@ -1,0 +1,1 @@
+"""puzzleplan: SAT and CP-SAT planning for move puzzles, measured against search."""

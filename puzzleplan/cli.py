@@ -1,0 +1,209 @@
+"""``puzzleplan`` command line: show, search, explore, validate, solve, seeds.
+
+Bad input of any kind prints one line ``puzzleplan: error: ...`` on stderr and
+exits with status 2; ``--json`` prints ``{"status": "error", ...}`` instead.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .puzzle import MoveCount, PuzzleError, Result, Status
+
+EXIT_BAD_INPUT = 2
+
+
+class Fail(click.ClickException):
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file=None):
+        click.echo(f"puzzleplan: error: {self.message}", err=True)
+
+
+def fail(err: Exception, as_json: bool = False):
+    if as_json:
+        click.echo(json.dumps({"status": "error", "message": str(err)}))
+        sys.exit(EXIT_BAD_INPUT)
+    raise Fail(str(err))
+
+
+def level_option(f):
+    return click.option("--level", "-l", type=int, default=None, help="Level number in a collection (1-based).")(f)
+
+
+def json_option(f):
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
+
+
+def metric_option(f):
+    return click.option("--metric", "-m", default=None,
+                        help="steps | slides | moves (sliding); moves | pushes (Sokoban); steps (knights).")(f)
+
+
+def counts_option(f):
+    return click.option("--moves", "counts", multiple=True, metavar="PIECE{=,>=,<=}K",
+                        help="Move count a piece must have, e.g. --moves A>=3 (repeatable).")(f)
+
+
+def parse_counts(items) -> list[MoveCount]:
+    out = []
+    for item in items:
+        for op in (">=", "<=", "="):
+            if op in item:
+                piece, _, k = item.partition(op)
+                out.append(MoveCount.parse(f"{piece}.moves{op}{k}"))
+                break
+        else:
+            raise PuzzleError(f"--moves {item!r}: write PIECE=K, PIECE>=K or PIECE<=K")
+    return out
+
+
+def load_instance(path, level, counts=(), margin=2):
+    from .formats.load import load
+    return load(path, level, parse_counts(counts), margin)
+
+
+def print_result(result: Result, as_json: bool, replay=None) -> None:
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    line = f"{result.status.value}: {result.method}"
+    if result.length is not None:
+        line += f", {result.length} {result.metric}"
+    if result.bound is not None:
+        line += f", no plan within {result.bound} {result.metric}"
+    if result.proof:
+        line += f" ({result.proof})"
+    click.echo(line)
+    if result.steps is not None:
+        click.echo(f"plan ({len(result.steps)} steps): " + " ".join(result.steps))
+    figures = {k: v for k, v in result.stats.items() if not isinstance(v, (list, dict))}
+    if figures:
+        click.echo("figures: " + ", ".join(f"{k}={v}" for k, v in figures.items()))
+    if result.message:
+        click.echo(result.message)
+
+
+def progress_printer(label: str):
+    def report(a, b):
+        click.echo(f"{label}: {a:,} expanded, {b:,} states", err=True)
+    return report
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="puzzleplan")
+def main():
+    """Solve move puzzles with SAT, CP-SAT and classic search."""
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@level_option
+@click.option("--plan", "plan_file", type=click.Path(dir_okay=False), help="Also draw each position of this plan.")
+def show(file, level, plan_file):
+    """Draw the position in FILE (and a plan, frame by frame)."""
+    try:
+        inst = load_instance(file, level)
+        domain = inst.domain
+        click.echo("\n".join(domain.board()))
+        if plan_file:
+            steps = read_plan(plan_file)
+            frames = domain.replay(steps).frames()
+            for i, (step, frame) in enumerate(zip(steps, frames[1:]), 1):
+                click.echo(f"\nstep {i}: {step}")
+                click.echo("\n".join(frame))
+    except PuzzleError as err:
+        fail(err)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--algorithm", "-a", type=click.Choice(["bfs", "astar"]), default="bfs", show_default=True)
+@metric_option
+@level_option
+@counts_option
+@click.option("--time-limit", type=float, default=None, help="Seconds.")
+@click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
+@json_option
+def search(file, algorithm, metric, level, counts, time_limit, margin, as_json):
+    """Solve FILE optimally by breadth-first search or A*."""
+    from .search import SEARCHES
+    try:
+        inst = load_instance(file, level, counts, margin)
+        result = SEARCHES[algorithm](inst.domain, metric, time_limit,
+                                     None if as_json else progress_printer(algorithm))
+    except PuzzleError as err:
+        fail(err, as_json)
+    print_result(result, as_json)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@metric_option
+@level_option
+@json_option
+def explore(file, metric, level, as_json):
+    """Enumerate every state reachable in FILE."""
+    from .search import explore as run
+    try:
+        inst = load_instance(file, level)
+        figures = run(inst.domain, metric, None if as_json else progress_printer("explore"))
+    except PuzzleError as err:
+        fail(err, as_json)
+    if as_json:
+        click.echo(json.dumps({"status": "explored", "board": inst.domain.board(), **figures}))
+    else:
+        click.echo(", ".join(f"{k}={v}" for k, v in figures.items()))
+
+
+def read_plan(path) -> list[str]:
+    """A plan file: a JSON result (its ``steps``), or steps separated by spaces or
+    commas, or a LURD string for Sokoban."""
+    from .formats.common import read_text
+    text = read_text(path).strip()
+    if text.startswith("{"):
+        try:
+            steps = json.loads(text).get("steps")
+        except json.JSONDecodeError as err:
+            raise PuzzleError(f"not valid JSON: {err.msg}", str(path), err.lineno) from None
+        if not isinstance(steps, list):
+            raise PuzzleError("the JSON object has no 'steps' list", str(path))
+        return [str(s) for s in steps]
+    tokens = text.replace(",", " ").split()
+    if len(tokens) == 1 and set(tokens[0].lower()) <= set("lurd") and len(tokens[0]) > 1:
+        return list(tokens[0])
+    return tokens
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("planfile", type=click.Path(dir_okay=False))
+@metric_option
+@level_option
+@counts_option
+@json_option
+def validate(file, planfile, metric, level, counts, as_json):
+    """Replay the plan in PLANFILE on FILE under the rules."""
+    from .puzzle import check_metric
+    from .validate import check_plan
+    try:
+        inst = load_instance(file, level, counts)
+        metric = check_metric(inst.domain, metric)
+        steps = read_plan(planfile)
+        report = check_plan(inst.domain, steps, metric)
+    except PuzzleError as err:
+        fail(err, as_json)
+    if as_json:
+        click.echo(json.dumps(report))
+    else:
+        click.echo(f"{'valid' if report['solved'] else 'legal but not solved'}: {report['length']} {metric}, "
+                   f"{len(steps)} steps" + ("" if report["solved"] else f" ({report['problem']})"))
+    if not report["solved"]:
+        sys.exit(1)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

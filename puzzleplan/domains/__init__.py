@@ -1,0 +1,1 @@
+"""Reference rules of each puzzle family, pure Python, immutable states."""

@@ -1,0 +1,179 @@
+"""Knights jumping on an arbitrary set of squares (seed 003, Guarini's problem).
+
+Representation
+--------------
+square  ``(x, y)``: file from the left (a = 0), rank from the bottom (1 = 0);
+        written in algebraic notation, ``b1``
+kind    knights that are interchangeable: those drawn with the same letter
+state   ``tuple`` over kinds of the sorted tuple of that kind's squares
+move    one knight jumps (an ordinary knight move) to an empty allowed square;
+        ``Move.mover`` is the kind, ``Move.data`` is ``(from, to)``
+step    ``"b1-c3"``
+goal    one or more alternatives; each puts knights of given kinds on given
+        squares and may ask how many moves a kind made (``B.moves=8``); the
+        counts are kept by :mod:`puzzleplan.constraints`
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+from ..puzzle import IllegalStep, Move, MoveCount, PuzzleError
+
+Square = tuple[int, int]
+JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+METRICS = ("steps",)
+
+
+def name(sq: Square) -> str:
+    return f"{chr(97 + sq[0])}{sq[1] + 1}"
+
+
+def square(text: str) -> Square:
+    text = text.strip().lower()
+    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit() or int(text[1:]) < 1:
+        raise PuzzleError(f"{text!r} is not a square in algebraic notation (like b1)")
+    return (ord(text[0]) - 97, int(text[1:]) - 1)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    placements: tuple[tuple[str, Square], ...]
+    counts: tuple[MoveCount, ...] = ()
+
+
+@dataclass(frozen=True)
+class KnightsSpec:
+    width: int
+    height: int
+    squares: frozenset[Square]
+    knights: tuple[tuple[str, Square], ...]      # letter, square; same letter = same kind
+    goals: tuple[Alternative, ...]
+    name: str = ""
+
+    def rows(self, placement: Sequence[tuple[str, Square]] | None = None) -> list[str]:
+        placement = self.knights if placement is None else placement
+        at = {sq: letter for letter, sq in placement}
+        return ["".join(at.get((x, y), "." if (x, y) in self.squares else "#") for x in range(self.width))
+                for y in reversed(range(self.height))]
+
+
+class Knights:
+    name = "knights"
+    metrics = METRICS
+
+    def __init__(self, spec: KnightsSpec):
+        self.spec = spec
+        self.kinds = sorted({letter for letter, _ in spec.knights}, key=lambda c: [lb for lb, _ in spec.knights].index(c))
+        self.kind_of = {lb: i for i, lb in enumerate(self.kinds)}
+        self.initial = tuple(tuple(sorted(sq for lb, sq in spec.knights if lb == k)) for k in self.kinds)
+        self.jumps = {sq: tuple((sq[0] + dx, sq[1] + dy) for dx, dy in JUMPS
+                                if (sq[0] + dx, sq[1] + dy) in spec.squares) for sq in spec.squares}
+        for alt in spec.goals:
+            for letter, sq in alt.placements:
+                if letter not in self.kind_of:
+                    raise PuzzleError(f"goal names knight {letter!r}, which is not on the board")
+                if sq not in spec.squares:
+                    raise PuzzleError(f"goal square {name(sq)} is not on the board")
+            for req in alt.counts:
+                if req.piece not in self.kind_of:
+                    raise PuzzleError(f"goal counts moves of {req.piece!r}, which is not on the board")
+        self.alternatives = [tuple(self._need(alt)) for alt in spec.goals]
+
+    def _need(self, alt: Alternative):
+        for k, letter in enumerate(self.kinds):
+            want = sorted(sq for lb, sq in alt.placements if lb == letter)
+            if len(want) > len(self.initial[k]):
+                raise PuzzleError(f"the goal puts {len(want)} knights {letter} on squares; there are {len(self.initial[k])}")
+            if want:
+                yield k, tuple(want)
+
+    # -- Domain protocol --------------------------------------------------------
+    def goal_alternatives(self) -> list[tuple[MoveCount, ...]]:
+        return [alt.counts for alt in self.spec.goals]
+
+    def is_goal_alt(self, state, i: int) -> bool:
+        return all(all(sq in state[k] for sq in want) for k, want in self.alternatives[i])
+
+    def is_goal(self, state) -> bool:
+        return any(self.is_goal_alt(state, i) for i in range(len(self.alternatives)))
+
+    def successors(self, state, metric: str = "steps") -> Iterator[tuple[Move, tuple]]:
+        taken = {sq for group in state for sq in group}
+        for k, group in enumerate(state):
+            for i, sq in enumerate(group):
+                for to in self.jumps[sq]:
+                    if to not in taken:
+                        new = tuple(sorted(group[:i] + (to,) + group[i + 1:]))
+                        yield Move(k, (sq, to)), state[:k] + (new,) + state[k + 1:]
+
+    def heuristic(self, state, metric: str = "steps") -> int:
+        return 0 if self.is_goal(state) else 1
+
+    def render_steps(self, moves: Sequence[Move]) -> list[str]:
+        return [f"{name(m.data[0])}-{name(m.data[1])}" for m in moves]
+
+    def replay(self, steps: Sequence[str]) -> "KnightsReplay":
+        at = dict((sq, letter) for letter, sq in self.spec.knights)
+        history = [dict(at)]
+        moved = [dict.fromkeys(self.kinds, 0)]
+        for i, step in enumerate(steps, 1):
+            src, sep, dst = step.partition("-")
+            try:
+                a, b = square(src), square(dst)
+            except PuzzleError as err:
+                raise IllegalStep(i, step, err.problem) from None
+            if not sep:
+                raise IllegalStep(i, step, "a step is written from-to, like b1-c3")
+            if a not in at:
+                raise IllegalStep(i, step, f"no knight on {name(a)}")
+            if (b[0] - a[0], b[1] - a[1]) not in JUMPS:
+                raise IllegalStep(i, step, "not a knight's move")
+            if b not in self.spec.squares:
+                raise IllegalStep(i, step, f"{name(b)} is not an allowed square")
+            if b in at:
+                raise IllegalStep(i, step, f"{name(b)} is occupied")
+            at[b] = at.pop(a)
+            counts = dict(moved[-1])
+            counts[at[b]] += 1
+            history.append(dict(at))
+            moved.append(counts)
+        return KnightsReplay(self, history, moved)
+
+    def count(self, steps: Sequence[str], metric: str) -> int:
+        return len(steps)
+
+    def board(self) -> list[str]:
+        return self.spec.rows()
+
+    def piece_names(self) -> list[str]:
+        return list(self.kinds)
+
+    def mover_of(self, piece: str) -> int:
+        if piece not in self.kind_of:
+            raise PuzzleError(f"no knight {piece!r}; knights are " + ", ".join(self.kinds))
+        if len(self.initial[self.kind_of[piece]]) != 1:
+            raise PuzzleError(f"knight letter {piece!r} names several interchangeable knights; "
+                              "give each its own letter to count its moves")
+        return self.kind_of[piece]
+
+
+@dataclass
+class KnightsReplay:
+    puzzle: Knights
+    history: list[dict[Square, str]]
+    moved: list[dict[str, int]] = field(default_factory=list)
+
+    def placed(self, i: int) -> bool:
+        """Goal alternative ``i``'s knights stand on their squares at the end."""
+        at = self.history[-1]
+        return all(at.get(sq) == lb for lb, sq in self.puzzle.spec.goals[i].placements)
+
+    @property
+    def solved(self) -> bool:
+        counts = self.moved[-1]
+        return any(self.placed(i) and all(r.holds(counts[r.piece]) for r in alt.counts)
+                   for i, alt in enumerate(self.puzzle.spec.goals))
+
+    def frames(self) -> list[list[str]]:
+        return [self.puzzle.spec.rows([(lb, sq) for sq, lb in at.items()]) for at in self.history]

@@ -1,0 +1,292 @@
+"""Sliding blocks: Klotski, Rush Hour, Pennant, Ma's puzzle, the 15-puzzle...
+
+Representation
+--------------
+cell     ``(x, y)``: column from the left, row from the top, 0-based
+piece    a label (one character) and the set of cells it covers
+kind     pieces that are interchangeable: same shape, same axes, and not named
+         by the goal or a side constraint.  Kinds are numbered 0..K-1.
+anchor   the top-left corner of a piece's bounding box; a piece's cells are its
+         kind's ``shape`` (offsets) shifted by the anchor
+state    ``tuple`` over kinds of the sorted tuple of that kind's anchors -- so
+         identical pieces never multiply the state space
+move     one piece goes from one anchor to another; ``Move.data`` is
+         ``(kind, path)`` with ``path`` the anchors after each unit step
+steps    ``"<label><U|D|L|R>"``, one cell each
+
+Metrics: ``steps`` (one piece, one cell), ``slides`` (one piece, any distance in one
+straight line), ``moves`` (one piece to anywhere it can reach alone, turns allowed).
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+from ..puzzle import IllegalStep, Move, PuzzleError, runs
+
+Cell = tuple[int, int]
+DIRS: dict[str, Cell] = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
+AXIS_DIRS = {"hv": "UDLR", "h": "LR", "v": "UD"}
+METRICS = ("steps", "slides", "moves")
+
+
+def add(a: Cell, b: Cell) -> Cell:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def normalise(cells) -> tuple[Cell, tuple[Cell, ...]]:
+    """Split a set of cells into (anchor, sorted offsets from the anchor)."""
+    x0 = min(x for x, _ in cells)
+    y0 = min(y for _, y in cells)
+    return (x0, y0), tuple(sorted((x - x0, y - y0) for x, y in cells))
+
+
+@dataclass(frozen=True)
+class SlidingSpec:
+    """A sliding-block puzzle as written in a file (labels kept)."""
+
+    width: int
+    height: int
+    walls: frozenset[Cell]
+    pieces: dict[str, frozenset[Cell]]          # label -> cells, in reading order
+    axes: dict[str, str]                        # label -> "hv" | "h" | "v"
+    goal: tuple[tuple[str, frozenset[Cell]], ...]   # a piece of label's kind covers cells
+    name: str = ""
+    exit_side: str | None = None                # drawing only (Rush Hour exit)
+
+    def rows(self, placement: dict[str, frozenset[Cell]] | None = None) -> list[str]:
+        placement = self.pieces if placement is None else placement
+        grid = [["." for _ in range(self.width)] for _ in range(self.height)]
+        for x, y in self.walls:
+            grid[y][x] = "#"
+        for label, cells in placement.items():
+            for x, y in cells:
+                grid[y][x] = label
+        return ["".join(r) for r in grid]
+
+
+@dataclass
+class Kind:
+    shape: tuple[Cell, ...]
+    axes: str
+    labels: list[str]
+    anchors: list[Cell] = field(default_factory=list)   # every legal anchor
+
+    def cells(self, anchor: Cell) -> tuple[Cell, ...]:
+        return tuple(add(anchor, o) for o in self.shape)
+
+
+class SlidingPuzzle:
+    """The rules of one sliding-block instance over unlabelled kinds."""
+
+    name = "sliding"
+    metrics = METRICS
+
+    def __init__(self, spec: SlidingSpec, distinct: Sequence[str] = ()):
+        self.spec = spec
+        named = {label for label, _ in spec.goal} | set(distinct)
+        for label in named:
+            if label not in spec.pieces:
+                raise PuzzleError(f"unknown piece {label!r}")
+        self.kinds: list[Kind] = []
+        self.kind_of: dict[str, int] = {}
+        keys: dict[tuple, int] = {}
+        start: list[list[Cell]] = []
+        for label, cells in spec.pieces.items():
+            anchor, shape = normalise(cells)
+            key = (shape, spec.axes[label]) + ((label,) if label in named else ())
+            if key not in keys:
+                keys[key] = len(self.kinds)
+                self.kinds.append(Kind(shape, spec.axes[label], []))
+                start.append([])
+            k = keys[key]
+            self.kinds[k].labels.append(label)
+            self.kind_of[label] = k
+            start[k].append(anchor)
+        for k, kind in enumerate(self.kinds):
+            kind.anchors = self._legal_anchors(kind, start[k])
+        self.anchor_set = [frozenset(k.anchors) for k in self.kinds]
+        self.initial = tuple(tuple(sorted(a)) for a in start)
+        self.goal: list[tuple[int, Cell]] = []
+        for label, cells in spec.goal:
+            anchor, shape = normalise(cells)
+            k = self.kind_of[label]
+            if shape != self.kinds[k].shape:
+                raise PuzzleError(f"goal for piece {label!r} does not have its shape")
+            if anchor not in self.anchor_set[k]:
+                raise PuzzleError(f"goal for piece {label!r} is out of its reach")
+            self.goal.append((k, anchor))
+
+    # -- geometry -------------------------------------------------------------
+    def inside(self, cell: Cell) -> bool:
+        x, y = cell
+        return 0 <= x < self.spec.width and 0 <= y < self.spec.height and cell not in self.spec.walls
+
+    def _legal_anchors(self, kind: Kind, starts: list[Cell]) -> list[Cell]:
+        w, h = self.spec.width, self.spec.height
+        out = []
+        for y in range(h):
+            for x in range(w):
+                if kind.axes == "h" and y not in {s[1] for s in starts}:
+                    continue
+                if kind.axes == "v" and x not in {s[0] for s in starts}:
+                    continue
+                if all(self.inside(c) for c in kind.cells((x, y))):
+                    out.append((x, y))
+        return out
+
+    def occupied(self, state) -> dict[Cell, int]:
+        occ = {}
+        for k, anchors in enumerate(state):
+            for a in anchors:
+                for c in self.kinds[k].cells(a):
+                    occ[c] = k
+        return occ
+
+    def neighbours(self, k: int, a: Cell, occ: dict[Cell, int], own: set[Cell]) -> Iterator[tuple[str, Cell]]:
+        kind = self.kinds[k]
+        for d in AXIS_DIRS[kind.axes]:
+            b = add(a, DIRS[d])
+            if b in self.anchor_set[k] and all(c not in occ or c in own for c in kind.cells(b)):
+                yield d, b
+
+    # -- Domain protocol ---------------------------------------------------------
+    def is_goal(self, state) -> bool:
+        return all(a in state[k] for k, a in self.goal)
+
+    def successors(self, state, metric: str = "steps") -> Iterator[tuple[Move, tuple]]:
+        occ = self.occupied(state)
+        for k, anchors in enumerate(state):
+            for i, a in enumerate(anchors):
+                own = set(self.kinds[k].cells(a))
+                for path in self._piece_moves(k, a, occ, own, metric):
+                    b = path[-1]
+                    new = tuple(sorted(anchors[:i] + (b,) + anchors[i + 1:]))
+                    yield Move(k, (k, (a,) + path), len(path)), state[:k] + (new,) + state[k + 1:]
+
+    def _piece_moves(self, k, a, occ, own, metric) -> Iterator[tuple[Cell, ...]]:
+        if metric == "steps":
+            for _, b in self.neighbours(k, a, occ, own):
+                yield (b,)
+        elif metric == "slides":
+            kind, legal = self.kinds[k], self.anchor_set[k]
+            for d in AXIS_DIRS[kind.axes]:
+                path, cur = [], a
+                while True:
+                    cur = add(cur, DIRS[d])
+                    if cur not in legal or any(c in occ and c not in own for c in kind.cells(cur)):
+                        break
+                    path.append(cur)
+                    yield tuple(path)
+        else:  # moves: breadth-first over the piece's own anchors, others fixed
+            parent = {a: None}
+            queue = deque([a])
+            while queue:
+                cur = queue.popleft()
+                for _, b in self.neighbours(k, cur, occ, own):
+                    if b not in parent:
+                        parent[b] = cur
+                        queue.append(b)
+                        path = [b]
+                        while parent[path[-1]] != a:
+                            path.append(parent[path[-1]])
+                        yield tuple(reversed(path))
+
+    def heuristic(self, state, metric: str = "steps") -> int:
+        total = 0
+        for k, g in self.goal:
+            if metric == "steps":
+                total += min(abs(a[0] - g[0]) + abs(a[1] - g[1]) for a in state[k])
+            elif metric == "slides":
+                total += min((a[0] != g[0]) + (a[1] != g[1]) for a in state[k])
+            else:
+                total += g not in state[k]
+        return total
+
+    def render_steps(self, moves: Sequence[Move]) -> list[str]:
+        where = {label: normalise(cells)[0] for label, cells in self.spec.pieces.items()}
+        out = []
+        for move in moves:
+            k, path = move.data
+            label = next(lb for lb in self.kinds[k].labels if where[lb] == path[0])
+            for a, b in zip(path, path[1:]):
+                d = next(n for n, v in DIRS.items() if add(a, v) == b)
+                out.append(label + d)
+            where[label] = path[-1]
+        return out
+
+    def replay(self, steps: Sequence[str]) -> "SlidingReplay":
+        """Apply unit steps by the rules, labels kept; raise IllegalStep on a bad one."""
+        place = dict(self.spec.pieces)
+        history = [dict(place)]
+        for i, step in enumerate(steps, 1):
+            label, d = step[:-1], step[-1:]
+            if label not in place:
+                raise IllegalStep(i, step, f"no piece {label!r}")
+            if d not in DIRS:
+                raise IllegalStep(i, step, f"direction must be U, D, L or R, not {d!r}")
+            if d not in AXIS_DIRS[self.spec.axes[label]]:
+                raise IllegalStep(i, step, f"piece {label} moves only along axis {self.spec.axes[label]}")
+            moved = frozenset(add(c, DIRS[d]) for c in place[label])
+            others = set().union(*(v for lb, v in place.items() if lb != label))
+            for c in moved:
+                x, y = c
+                if not (0 <= x < self.spec.width and 0 <= y < self.spec.height):
+                    raise IllegalStep(i, step, f"piece {label} would leave the board")
+                if c in self.spec.walls:
+                    raise IllegalStep(i, step, f"piece {label} would enter a wall at {c}")
+                if c in others:
+                    raise IllegalStep(i, step, f"piece {label} is blocked at {c}")
+            place[label] = moved
+            history.append(dict(place))
+        return SlidingReplay(self, history)
+
+    def count(self, steps: Sequence[str], metric: str) -> int:
+        if metric == "steps":
+            return len(steps)
+        if metric == "slides":
+            return runs((s[:-1], s[-1]) for s in steps)
+        return runs(s[:-1] for s in steps)
+
+    def board(self) -> list[str]:
+        return self.spec.rows()
+
+    def piece_names(self) -> list[str]:
+        return list(self.spec.pieces)
+
+    def mover_of(self, label: str) -> int:
+        """The kind of a piece named by a constraint (it has a kind of its own)."""
+        if label not in self.kind_of:
+            raise PuzzleError(f"no piece {label!r}; pieces are " + " ".join(self.spec.pieces))
+        k = self.kind_of[label]
+        if len(self.kinds[k].labels) != 1:
+            raise PuzzleError(f"piece {label!r} is interchangeable with others; name it in the constraints")
+        return k
+
+    def labelled_state(self, state) -> dict[str, frozenset[Cell]]:
+        """Any labelling of an unlabelled state (for drawing)."""
+        out = {}
+        for k, anchors in enumerate(state):
+            for label, a in zip(self.kinds[k].labels, anchors):
+                out[label] = frozenset(self.kinds[k].cells(a))
+        return out
+
+
+@dataclass
+class SlidingReplay:
+    puzzle: SlidingPuzzle
+    history: list[dict[str, frozenset[Cell]]]
+
+    @property
+    def solved(self) -> bool:
+        final = self.history[-1]
+        spec = self.puzzle.spec
+        for label, cells in spec.goal:
+            kind = self.puzzle.kind_of[label]
+            if not any(final[lb] == cells for lb in self.puzzle.kinds[kind].labels):
+                return False
+        return True
+
+    def frames(self) -> list[list[str]]:
+        return [self.puzzle.spec.rows(p) for p in self.history]

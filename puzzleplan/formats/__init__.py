@@ -1,0 +1,1 @@
+"""Readers and writers of the text formats, one module each; ``load`` picks one."""

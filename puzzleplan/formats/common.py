@@ -1,0 +1,53 @@
+"""Helpers shared by the readers: reading files, sections, error positions."""
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+from ..puzzle import PuzzleError
+
+
+def read_text(path: str | Path) -> str:
+    path = Path(path)
+    try:
+        if path.suffix == ".gz":
+            return gzip.decompress(path.read_bytes()).decode("utf-8")
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PuzzleError("no such file", str(path)) from None
+    except IsADirectoryError:
+        raise PuzzleError("is a directory, not a puzzle file", str(path)) from None
+    except (UnicodeDecodeError, OSError) as err:
+        raise PuzzleError(f"cannot read: {err.__class__.__name__}", str(path)) from None
+
+
+def sections(text: str, comment: str = ";") -> list[tuple[str, str, list[tuple[int, str]]]]:
+    """Split ``key: value`` headers; a key with an empty value starts a picture block.
+
+    Returns ``(key, value, [(line_no, row), ...])`` in order.  Comment lines start
+    with ``comment``; blank lines end a picture block.
+    """
+    out: list[tuple[str, str, list[tuple[int, str]]]] = []
+    block = None
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip()
+        if line.lstrip().startswith(comment):
+            continue
+        if not line.strip():
+            block = None
+            continue
+        key, sep, value = line.partition(":")
+        key = key.strip()
+        if sep and key and key.replace("_", "").isalpha():
+            out.append((key.lower(), value.strip(), []))
+            block = None if value.strip() else out[-1][2]
+            continue
+        if block is None:
+            raise PuzzleError(f"unexpected line {line.strip()!r} (expected 'key: value' or a picture after 'key:')", line=no)
+        block.append((no, line))
+    return out
+
+
+def located(err: PuzzleError, path: str) -> PuzzleError:
+    """Add the file name to an error raised while parsing text."""
+    return PuzzleError(err.problem, str(path), err.line)

@@ -1,0 +1,78 @@
+"""Rush Hour boards: 36 characters, row-major, 6x6 (the format of Fogleman's database).
+
+``o`` or ``.`` empty, ``x`` wall, ``A`` the red car (horizontal, on the third row,
+leaving through the right edge), ``B``... the other cars; each car is a straight
+line of 2 or 3 cells and moves only along its length.  A file holds one puzzle a
+line, either the bare board or a database row ``moves board cluster``; ``;`` or
+``#`` start comments.  The goal is the red car at the right edge of its row.
+"""
+from __future__ import annotations
+
+from ..domains.sliding import SlidingSpec
+from ..puzzle import PuzzleError
+
+SIZE = 6
+
+
+def parse_board(board: str, name: str = "", line: int | None = None) -> SlidingSpec:
+    if len(board) != SIZE * SIZE:
+        raise PuzzleError(f"a Rush Hour board has 36 characters, this one {len(board)}", line=line)
+    pieces: dict[str, set] = {}
+    walls = set()
+    for i, ch in enumerate(board):
+        cell = (i % SIZE, i // SIZE)
+        if ch in "o.":
+            continue
+        if ch == "x":
+            walls.add(cell)
+        elif ch.isalpha() and ch.isupper():
+            pieces.setdefault(ch, set()).add(cell)
+        else:
+            raise PuzzleError(f"unknown character {ch!r} at position {i + 1}", line=line)
+    if "A" not in pieces:
+        raise PuzzleError("no red car 'A'", line=line)
+    axes = {}
+    for label, cells in pieces.items():
+        xs, ys = {x for x, _ in cells}, {y for _, y in cells}
+        if len(cells) < 2 or len(cells) > 3:
+            raise PuzzleError(f"car {label} has {len(cells)} cells; cars are 2 or 3 long", line=line)
+        if len(ys) == 1 and max(xs) - min(xs) == len(cells) - 1:
+            axes[label] = "h"
+        elif len(xs) == 1 and max(ys) - min(ys) == len(cells) - 1:
+            axes[label] = "v"
+        else:
+            raise PuzzleError(f"car {label} is off its axis: its cells are not one straight line", line=line)
+    red = pieces["A"]
+    if axes["A"] != "h" or {y for _, y in red} != {2}:
+        raise PuzzleError("the red car A must be horizontal on the third row", line=line)
+    goal_cells = frozenset((SIZE - len(red) + k, 2) for k in range(len(red)))
+    order = sorted(pieces, key=lambda lb: (lb != "A", lb))
+    return SlidingSpec(SIZE, SIZE, frozenset(walls), {lb: frozenset(pieces[lb]) for lb in order},
+                       axes, (("A", goal_cells),), name, exit_side="right")
+
+
+def parse(text: str, level: int | None = None) -> tuple[SlidingSpec, int | None]:
+    """Return the chosen puzzle (1-based ``level``, default 1) and its stated optimum."""
+    entries = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line[0] in ";#":
+            continue
+        fields = line.split()
+        if len(fields) == 1:
+            entries.append((no, fields[0], None))
+        elif len(fields) == 3 and fields[0].isdigit():
+            entries.append((no, fields[1], int(fields[0])))
+        else:
+            raise PuzzleError("expected a 36-character board or a row 'moves board cluster'", line=no)
+    if not entries:
+        raise PuzzleError("no Rush Hour board in the file")
+    index = 1 if level is None else level
+    if not 1 <= index <= len(entries):
+        raise PuzzleError(f"unknown level number {index}: the file has {len(entries)}")
+    no, board, optimum = entries[index - 1]
+    return parse_board(board, f"level {index}", line=no), optimum
+
+
+def write_board(spec: SlidingSpec, placement=None) -> str:
+    return "".join(spec.rows(placement)).replace(".", "o").replace("#", "x")

@@ -1,0 +1,153 @@
+"""Shared vocabulary: statuses, results, errors and the Domain protocol.
+
+Glossary
+--------
+state   an immutable, hashable position of a puzzle (domain specific)
+move    one transition counted as 1 in some metric; it expands to unit steps
+step    the seeds' unit: one piece one cell (sliding), one player step (Sokoban),
+        one jump (knights); written as a short string (``"AU"``, ``"r"``, ``"b1-c3"``)
+metric  how a plan's length is counted: ``steps`` always exists, others per domain
+horizon the number of moves a bounded encoding allows
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Iterable, Iterator, Protocol, Sequence
+
+
+class PuzzleError(ValueError):
+    """Bad input: a malformed file, an impossible level, a wrong option.
+
+    ``str(err)`` is one line meant for the user: ``file:line: problem``.
+    """
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        self.problem, self.path, self.line = message, path, line
+        where = ""
+        if path is not None:
+            where = f"{path}:{line}: " if line is not None else f"{path}: "
+        elif line is not None:
+            where = f"line {line}: "
+        super().__init__(where + message)
+
+
+class IllegalStep(PuzzleError):
+    """A plan step that the rules forbid; ``index`` is 1-based."""
+
+    def __init__(self, index: int, step: str, reason: str):
+        self.index, self.step, self.reason = index, step, reason
+        super().__init__(f"step {index} ({step}): {reason}")
+
+
+class Status(str, enum.Enum):
+    OPTIMAL = "optimal"            # proven: no shorter plan exists in this metric
+    FEASIBLE = "feasible"          # a replayed plan, optimality not proven
+    NO_PLAN_WITHIN = "no_plan_within"  # every horizon up to ``bound`` refuted
+    UNSOLVABLE = "unsolvable"      # a complete search exhausted the state space
+    TIMEOUT = "timeout"            # stopped by a time limit before any of the above
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move in a metric: which piece group moved (or None) and its payload.
+
+    ``mover`` is the domain's name for what moved (a piece type index, ``"player"``,
+    a knight index); side constraints count moves per mover.  ``data`` is whatever
+    the domain needs to turn the move into unit steps later.
+    """
+
+    mover: Hashable
+    data: Any
+    nsteps: int = 1
+
+
+@dataclass
+class Result:
+    """What a planner or a search reports.  ``length`` is counted in ``metric``."""
+
+    status: Status
+    metric: str
+    method: str
+    length: int | None = None
+    steps: list[str] | None = None
+    bound: int | None = None       # for NO_PLAN_WITHIN / TIMEOUT: horizons refuted up to
+    lower_bound: int | None = None
+    proof: str | None = None       # how optimality was proven
+    stats: dict[str, Any] = field(default_factory=dict)
+    horizons: list[dict[str, Any]] = field(default_factory=list)
+    board: list[str] | None = None
+    message: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = {
+            "status": self.status.value, "metric": self.metric, "method": self.method,
+            "length": self.length, "steps": self.steps, "board": self.board,
+        }
+        for key in ("bound", "lower_bound", "proof", "message"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        out.update(self.stats)
+        if self.horizons:
+            out["horizons"] = self.horizons
+        return out
+
+
+class Domain(Protocol):
+    """What search, validation and the encoders need from a puzzle family."""
+
+    name: str
+    metrics: tuple[str, ...]
+    initial: Hashable
+
+    def is_goal(self, state: Hashable) -> bool: ...
+    def successors(self, state: Hashable, metric: str) -> Iterator[tuple[Move, Hashable]]: ...
+    def heuristic(self, state: Hashable, metric: str) -> int: ...
+    def render_steps(self, moves: Sequence[Move]) -> list[str]: ...
+    def replay(self, steps: Sequence[str]) -> Any: ...
+    def count(self, steps: Sequence[str], metric: str) -> int: ...
+    def board(self) -> list[str] | None: ...
+    def piece_names(self) -> list[str]: ...
+
+
+def check_metric(domain: Domain, metric: str | None) -> str:
+    metric = metric or domain.metrics[0]
+    if metric not in domain.metrics:
+        raise PuzzleError(f"unknown metric {metric!r} for {domain.name}; choose from "
+                          + ", ".join(domain.metrics))
+    return metric
+
+
+def runs(items: Iterable[Hashable]) -> int:
+    """Number of maximal runs of equal consecutive items."""
+    count, last = 0, object()
+    for item in items:
+        if item != last:
+            count += 1
+        last = item
+    return count
+
+
+@dataclass(frozen=True)
+class MoveCount:
+    """``piece op k``: how many moves (in the metric's units) a piece made; op in ``>= <= ==``."""
+
+    piece: str
+    op: str
+    k: int
+
+    def holds(self, count: int) -> bool:
+        return {">=": count >= self.k, "<=": count <= self.k, "==": count == self.k}[self.op]
+
+    def __str__(self) -> str:
+        return f"{self.piece}.moves{'=' if self.op == '==' else self.op}{self.k}"
+
+    @classmethod
+    def parse(cls, text: str) -> "MoveCount":
+        """``B.moves=8``, ``B.moves>=3``, ``B.moves<=2``."""
+        piece, sep, rest = text.partition(".moves")
+        for op, norm in ((">=", ">="), ("<=", "<="), ("==", "=="), ("=", "==")):
+            if sep and rest.startswith(op) and rest[len(op):].isdigit() and piece:
+                return cls(piece, norm, int(rest[len(op):]))
+        raise PuzzleError(f"{text!r} is not a move count like B.moves=8, B.moves>=3 or B.moves<=2")

@@ -1,0 +1,61 @@
+"""Replay: legal plans pass, illegal steps are named with their reason."""
+import pytest
+
+from conftest import INSTANCES
+from puzzleplan.formats.load import load
+from puzzleplan.puzzle import IllegalStep
+from puzzleplan.validate import check_plan
+
+
+def klotski():
+    return load(INSTANCES / "seeds/klotski_seed000.slide").domain
+
+
+@pytest.mark.parametrize("steps,reason", [
+    (["AD"], "step 1 (AD): piece A is blocked"),
+    (["gR", "gR", "gR"], "step 3 (gR): piece g is blocked"),
+    (["aU"], "step 1 (aU): piece a would leave the board"),
+    (["zU"], "no piece 'z'"),
+    (["gX"], "direction must be"),
+])
+def test_sliding_illegal_steps(steps, reason):
+    with pytest.raises(IllegalStep, match=reason.replace("(", r"\(").replace(")", r"\)")):
+        klotski().replay(steps)
+
+
+def test_rush_hour_axis_is_enforced():
+    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    with pytest.raises(IllegalStep, match="moves only along axis h"):
+        d.replay(["AU"])
+
+
+def test_sokoban_push_case_and_walls():
+    d = load(INSTANCES / "sokoban/Microban.txt", 2).domain
+    with pytest.raises(IllegalStep, match="wall"):
+        d.replay(list("uuuuuuu"))
+    board = d.board()
+    assert any("@" in row for row in board)
+
+
+def test_metric_counts():
+    d = klotski()
+    steps = ["gR", "gR", "hL"]
+    assert d.count(steps, "steps") == 3 and d.count(steps, "slides") == 2 and d.count(steps, "moves") == 2
+
+
+def test_unsolved_plan_is_not_valid():
+    report = check_plan(klotski(), ["gR"], "steps")
+    assert not report["solved"] and "goal" in report["problem"]
+
+
+def test_knights_counts_are_checked_independently():
+    inst = load(INSTANCES / "seeds/knights_seed003.knights")
+    steps = ["b1-c3", "c3-d5", "d5-f4", "f4-h3", "g1-f3", "h3-g1", "f3-g5", "g5-h3", "h3-f4", "f4-g6",
+             "g6-f4", "f4-e6", "e6-d8"]
+    assert check_plan(inst.domain, steps, "steps")["solved"]
+    # G reaches d8 in 10 moves instead of 8: legal, but no goal alternative holds
+    detour = steps[:12] + ["e6-c5", "c5-e6", "e6-d8"]
+    report = check_plan(inst.domain, detour, "steps")
+    assert not report["solved"]
+    with pytest.raises(IllegalStep, match="f7 is not an allowed square"):
+        inst.domain.replay(steps[:11] + ["f4-g6", "g6-e5", "e5-f7"])
