@@ -207,3 +207,69 @@ def validate(file, planfile, metric, level, counts, as_json):
 
 if __name__ == "__main__":  # pragma: no cover
     main()
+
+
+def horizon_printer(row: dict) -> None:
+    click.echo(f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "
+               f"{row['conflicts']:>9,} conflicts {row['seconds']:>8.3f}s {row['result']}", err=True)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--backend", "-b", default="pysat", show_default=True,
+              help="pysat[:SOLVER] (e.g. pysat:glucose4; default solver cadical195) or cpsat.")
+@metric_option
+@level_option
+@counts_option
+@click.option("--time-limit", type=float, default=None, help="Seconds for the whole run.")
+@click.option("--max-horizon", type=int, default=1000, show_default=True)
+@click.option("--fast", is_flag=True, help="Double the horizon instead of +1 (optimality may stay unproven).")
+@click.option("--card-encoding", default="seqcounter", show_default=True,
+              help="pysat.card encoding for move counts: seqcounter, totalizer, sortnetwrk, ...")
+@click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
+@click.option("--quiet", "-q", is_flag=True, help="No per-horizon lines on stderr.")
+@json_option
+def solve(file, backend, metric, level, counts, time_limit, max_horizon, fast, card_encoding, margin, quiet, as_json):
+    """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
+    from .planner import solve as plan
+    try:
+        inst = load_instance(file, level, counts, margin)
+        result = plan(inst.domain, metric, backend, time_limit, max_horizon, not fast,
+                      card_encoding=card_encoding, progress=None if quiet or as_json else horizon_printer)
+    except PuzzleError as err:
+        fail(err, as_json)
+    print_result(result, as_json)
+
+
+@main.command()
+@click.option("--time-limit", type=float, default=60, show_default=True, help="Seconds per SAT run.")
+@click.option("--backend", "-b", default="pysat", show_default=True)
+@json_option
+def seeds(time_limit, backend, as_json):
+    """Solve every seed puzzle (instances/seeds) by SAT and by BFS, side by side."""
+    import csv
+    from .planner import solve as plan
+    from .search import breadth_first_search
+    root = Path(__file__).resolve().parent.parent / "instances"
+    rows = [r for r in csv.DictReader(open(root / "catalogue.csv")) if r["file"].startswith("seeds/")]
+    out = []
+    for row in rows:
+        inst = load_instance(root / row["file"])
+        bfs = breadth_first_search(inst.domain, row["metric"])
+        try:
+            sat = plan(inst.domain, row["metric"], backend, time_limit)
+            sat_text = f"{sat.status.value} {sat.length if sat.length is not None else '-'}"
+            if sat.status is not Status.OPTIMAL and sat.bound is not None:
+                sat_text += f" (no plan within {sat.bound})"
+            sat_json = sat.to_json()
+            sat_secs = sat.stats["seconds"]
+        except PuzzleError as err:     # a metric the SAT encodings do not cover
+            sat_text, sat_json, sat_secs = f"n/a ({err})", None, None
+        entry = {"name": row["name"], "metric": row["metric"], "known": int(row["optimum"]),
+                 "bfs": bfs.length, "bfs_seconds": bfs.stats["seconds"], "sat": sat_json, "sat_seconds": sat_secs}
+        out.append(entry)
+        if not as_json:
+            click.echo(f"{row['name']:<16} {row['metric']:<7} known {row['optimum']:>4} | BFS {bfs.length:>4} "
+                       f"({bfs.stats['seconds']:.2f}s) | SAT {sat_text}" + (f" ({sat_secs:.2f}s)" if sat_secs else ""))
+    if as_json:
+        click.echo(json.dumps(out))

@@ -1,0 +1,1 @@
+"""Puzzle + horizon -> solver-neutral Boolean model; model -> plan."""

@@ -1,0 +1,79 @@
+"""What every sequential encoding shares.
+
+Semantics: at most one move per time step; a step without a move is a no-op and
+no-ops come last (``act(t+1) -> act(t)``).  So horizon T is satisfiable iff a
+plan of at most T moves exists, and refuting T refutes every shorter horizon.
+Goals are alternatives; each may require move counts of given pieces, lowered as
+cardinality constraints over that piece's move variables, guarded by the
+alternative's literal for that horizon (so one solver serves every horizon).
+"""
+from __future__ import annotations
+
+from typing import Hashable, Sequence
+
+from ..constraints import alternatives
+from ..encodings.model import BoolModel
+from ..puzzle import Move, MoveCount
+
+
+class Encoder:
+    """Subclasses define ``state_vars(m, t)``, ``initial(m)``, ``moves(m, t)``
+    (returning ``[(lit, mover)]``; for each counted mover, ``("moved", mover, t)``
+    is made the OR of its moves at t and counts run over those), ``placed(m, i, T)`` (literals of alternative i's
+    placements at T) and ``decode_move(key)``."""
+
+    def __init__(self, domain, metric: str, counts: Sequence[MoveCount] = ()):
+        self.domain = getattr(domain, "base", domain)
+        self.metric = metric
+        extra = tuple(counts) + tuple(getattr(domain, "extra", ()))
+        self.alts = [tuple(a) + extra for a in alternatives(self.domain)]
+        self.counted = any(self.alts)
+        self.counted_movers = sorted({self.domain.mover_of(r.piece) for alt in self.alts for r in alt}, key=str)
+        self.mover_lits: dict[Hashable, list[int]] = {}
+        self.built = 0
+
+    # -- driver ---------------------------------------------------------------------
+    def start(self, m: BoolModel) -> None:
+        self.state_vars(m, 0)
+        self.initial(m)
+
+    def extend(self, m: BoolModel, horizon: int) -> None:
+        """Add layers until the model has ``horizon`` move steps."""
+        while self.built < horizon:
+            t = self.built
+            self.state_vars(m, t + 1)
+            moves = self.moves(m, t)
+            lits = [lit for lit, _ in moves]
+            for mover in self.counted_movers:
+                moved = m.var(("moved", mover, t))
+                m.equiv_or(moved, [lit for lit, who in moves if who == mover])
+                self.mover_lits.setdefault(mover, []).append(moved)
+            act = m.var(("act", t))
+            m.equiv_or(act, lits)
+            m.at_most_one(lits)
+            if t > 0:
+                m.implies(act, [m.var(("act", t - 1))])
+            self.built += 1
+
+    def goal(self, m: BoolModel, T: int) -> int:
+        """A literal that, assumed, asks for a goal state at step ``T``."""
+        g = m.var(("goal", T))
+        if m.has(("goal_done", T)):
+            return g
+        m.var(("goal_done", T))
+        options = []
+        for i, alt in enumerate(self.alts):
+            a = m.var(("alt", i, T))
+            options.append(a)
+            for lit in self.placed(m, i, T):
+                m.implies(a, [lit])
+            for req in alt:
+                mover = self.domain.mover_of(req.piece)
+                m.card(self.mover_lits.get(mover, [])[:T], req.op, req.k, guard=a)
+        m.implies(g, options)
+        return g
+
+    def decode(self, m: BoolModel, values: set[int]) -> list[Move]:
+        keyed = sorted((m.key(v) for v in values if isinstance(m.key(v), tuple) and m.key(v)[0] == "mv"),
+                       key=lambda key: key[-1])
+        return [self.decode_move(key) for key in keyed]

@@ -1,0 +1,97 @@
+"""Sliding blocks, unlabelled: per kind, ``at(kind, anchor, t)`` over its legal
+anchors (a kind with n pieces has n true), ``empty(cell, t)``, and each cell
+covered exactly once (by a piece or by ``empty``).
+
+Moves ``("mv", kind, anchor, dir, n, t)``: the piece of ``kind`` at ``anchor``
+goes ``n`` cells in ``dir`` (n = 1 for ``steps``; any n for ``slides``).
+Explanatory frame axioms.  Without move-count conditions, a piece that just moved
+may not move straight back (``steps``), nor slide again along the same axis
+(``slides``): neither is ever part of a shortest plan.
+The ``moves`` metric (turns allowed) is not encoded: use search for it.
+"""
+from __future__ import annotations
+
+from ..domains.sliding import AXIS_DIRS, DIRS, add
+from ..puzzle import Move, PuzzleError
+from .base import Encoder
+
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+
+
+class SlidingEncoder(Encoder):
+    def __init__(self, domain, metric, counts=()):
+        super().__init__(domain, metric, counts)
+        if metric not in ("steps", "slides"):
+            raise PuzzleError(f"the SAT encoding of sliding blocks covers steps and slides, not {metric!r}; "
+                              "use search for it")
+        p = self.domain
+        self.cells = [(x, y) for y in range(p.spec.height) for x in range(p.spec.width) if p.inside((x, y))]
+        self.cover = {c: [] for c in self.cells}
+        for k, kind in enumerate(p.kinds):
+            for a in kind.anchors:
+                for c in kind.cells(a):
+                    self.cover[c].append((k, a))
+        self.transitions = []   # (k, a, d, n, b, cells that must be empty)
+        for k, kind in enumerate(p.kinds):
+            for a in kind.anchors:
+                own = set(kind.cells(a))
+                for d in AXIS_DIRS[kind.axes]:
+                    b, swept = a, set()
+                    for n in range(1, max(p.spec.width, p.spec.height)):
+                        b = add(b, DIRS[d])
+                        if b not in p.anchor_set[k]:
+                            break
+                        swept |= set(kind.cells(b)) - own
+                        self.transitions.append((k, a, d, n, b, tuple(sorted(swept))))
+                        if metric == "steps":
+                            break
+
+    def at(self, m, k, a, t):
+        return m.var(("at", k, a, t))
+
+    def state_vars(self, m, t):
+        for c, options in self.cover.items():
+            m.exactly_one([self.at(m, k, a, t) for k, a in options] + [m.var(("empty", c, t))])
+
+    def initial(self, m):
+        for k, kind in enumerate(self.domain.kinds):
+            for a in kind.anchors:
+                lit = self.at(m, k, a, 0)
+                m.add([lit if a in self.domain.initial[k] else -lit])
+
+    def moves(self, m, t):
+        out, leaving, arriving = [], {}, {}
+        for k, a, d, n, b, swept in self.transitions:
+            mv = m.var(("mv", k, a, d, n, t))
+            m.implies(mv, [self.at(m, k, a, t)])
+            for c in swept:
+                m.implies(mv, [m.var(("empty", c, t))])
+            m.implies(mv, [self.at(m, k, b, t + 1)])
+            m.implies(mv, [-self.at(m, k, a, t + 1)])
+            leaving.setdefault((k, a), []).append(mv)
+            arriving.setdefault((k, b), []).append(mv)
+            out.append((mv, k))
+            if t > 0 and not self.counted:
+                # steps: no move straight back; slides: no second slide along the same axis
+                for d2 in (OPPOSITE[d],) if self.metric == "steps" else (d, OPPOSITE[d]):
+                    for n2 in range(1, max(self.domain.spec.width, self.domain.spec.height)):
+                        prev_a = add(a, (-DIRS[d2][0] * n2, -DIRS[d2][1] * n2))
+                        if m.has(("mv", k, prev_a, d2, n2, t - 1)):
+                            m.add([-m.var(("mv", k, prev_a, d2, n2, t - 1)), -mv])
+        for k, kind in enumerate(self.domain.kinds):
+            for a in kind.anchors:
+                now, nxt = self.at(m, k, a, t), self.at(m, k, a, t + 1)
+                m.add([-now, nxt, *leaving.get((k, a), [])])
+                m.add([now, -nxt, *arriving.get((k, a), [])])
+        return out
+
+    def placed(self, m, i, T):
+        return [self.at(m, k, a, T) for k, a in self.domain.goal]
+
+    def decode_move(self, key):
+        _, k, a, d, n, _ = key
+        path, cur = [a], a
+        for _ in range(n):
+            cur = add(cur, DIRS[d])
+            path.append(cur)
+        return Move(k, (k, tuple(path)), n)

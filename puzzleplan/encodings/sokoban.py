@@ -1,0 +1,81 @@
+"""Sokoban, ``moves`` metric: ``player(cell, t)`` one-hot over the floor,
+``box(cell, t)``, and one direction ``("mv", d, t)`` per step (or none).
+
+``push(cell, d, t)`` <-> player behind the box at ``cell`` ∧ direction d ∧ box
+there; a push needs the cell beyond free and not dead (a cell from which no box
+can reach a storage cell: such a box could never be stored).  Explanatory frame
+axioms for boxes; the player stays put on a no-op.  The ``pushes`` metric is
+left to search for now.
+"""
+from __future__ import annotations
+
+from ..domains.sokoban import DIRS, add
+from ..puzzle import Move, PuzzleError
+from .base import Encoder
+
+
+class SokobanEncoder(Encoder):
+    def __init__(self, domain, metric, counts=()):
+        super().__init__(domain, metric, counts)
+        if metric != "moves":
+            raise PuzzleError("the SAT encoding of Sokoban covers the moves metric; use search for pushes")
+        self.floor = sorted(self.domain.floor)
+        self.fset = set(self.floor)
+
+    def player(self, m, c, t):
+        return m.var(("player", c, t))
+
+    def box(self, m, c, t):
+        return m.var(("box", c, t))
+
+    def state_vars(self, m, t):
+        m.exactly_one([self.player(m, c, t) for c in self.floor])
+        for c in self.floor:
+            m.add([-self.box(m, c, t), -self.player(m, c, t)])
+
+    def initial(self, m):
+        level = self.domain.level
+        for c in self.floor:
+            m.add([self.player(m, c, 0) if c == level.player else -self.player(m, c, 0)])
+            m.add([self.box(m, c, 0) if c in level.boxes else -self.box(m, c, 0)])
+
+    def moves(self, m, t):
+        dirs = {d: m.var(("mv", d, t)) for d in DIRS}
+        act = m.var(("act", t))
+        pushes_at, pushes_into = {}, {}
+        for c in self.floor:
+            here, there = self.player(m, c, t), self.player(m, c, t + 1)
+            m.add([act, -here, there])
+            for d, vec in DIRS.items():
+                n = add(c, vec)
+                if n in self.fset:
+                    m.add([-here, -dirs[d], self.player(m, n, t + 1)])
+                else:
+                    m.add([-here, -dirs[d]])
+            for d, vec in DIRS.items():
+                behind, beyond = add(c, vec, -1), add(c, vec)
+                if behind not in self.fset:
+                    continue
+                p = m.var(("push", c, d, t))
+                m.equiv_and(p, [self.player(m, behind, t), dirs[d], self.box(m, c, t)])
+                if beyond not in self.fset or beyond in self.domain.dead:
+                    m.add([-p])
+                    continue
+                m.implies(p, [-self.box(m, beyond, t)])
+                m.implies(p, [self.box(m, beyond, t + 1)])
+                m.implies(p, [-self.box(m, c, t + 1)])
+                pushes_at.setdefault(c, []).append(p)
+                pushes_into.setdefault(beyond, []).append(p)
+        for c in self.floor:
+            now, nxt = self.box(m, c, t), self.box(m, c, t + 1)
+            m.add([-now, nxt, *pushes_at.get(c, [])])
+            m.add([now, -nxt, *pushes_into.get(c, [])])
+        return [(lit, "player") for lit in dirs.values()]
+
+    def placed(self, m, i, T):
+        return [self.box(m, g, T) for g in self.domain.goals]
+
+    def decode(self, m, values):
+        pushes = {(key[2], key[3]) for key in m.true_keys(values, "push")}
+        moves = sorted(m.true_keys(values, "mv"), key=lambda key: key[-1])
+        return [Move("player", d.upper() if (d, t) in pushes else d) for _, d, t in moves]

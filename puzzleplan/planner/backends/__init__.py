@@ -1,0 +1,30 @@
+"""Solver backends; each follows a BoolModel and answers solve(assumptions).
+
+``make_backend("pysat")``, ``"pysat:glucose4"``, ``"cpsat"``.  Optional solvers
+are imported lazily; :func:`available` says which can run here.
+"""
+from __future__ import annotations
+
+from ...puzzle import PuzzleError
+
+
+def make_backend(spec: str, model, card_encoding: str = "seqcounter"):
+    name, _, option = spec.partition(":")
+    if name == "pysat":
+        from .pysat_backend import PysatBackend
+        return PysatBackend(model, option or "cadical195", card_encoding)
+    if name == "cpsat":
+        from .cpsat_backend import CpsatBackend
+        return CpsatBackend(model, int(option) if option.isdigit() else 1)
+    raise PuzzleError(f"unknown backend {spec!r}; use pysat[:SOLVER] or cpsat")
+
+
+def available() -> dict[str, bool]:
+    out = {}
+    for name, module in (("pysat", "pysat.solvers"), ("cpsat", "ortools.sat.python.cp_model")):
+        try:
+            __import__(module)
+            out[name] = True
+        except ImportError:
+            out[name] = False
+    return out

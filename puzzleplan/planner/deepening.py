@@ -1,0 +1,94 @@
+"""The deepening loop: encode, solve horizon after horizon, decode, replay, report.
+
+Horizons start at the domain's admissible lower bound.  With ``optimal=True`` they
+go up one at a time; otherwise they double (a plan is found in fewer solver calls,
+and it is still reported ``optimal`` when its length is one more than the largest
+horizon refuted).  Because every encoding allows no-ops, refuting horizon T
+refutes all shorter ones.  A plan is reported only after the domain's own rules
+replayed it.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable, Sequence
+
+from ..puzzle import MoveCount, PuzzleError, Result, Status, check_metric
+from ..validate import check_plan
+from .backends import make_backend
+from ..encodings.model import BoolModel
+
+
+def encoder_for(domain, metric: str, counts: Sequence[MoveCount] = ()):
+    name = getattr(domain, "base", domain).name
+    if name == "sliding":
+        from ..encodings.sliding import SlidingEncoder as E
+    elif name == "knights":
+        from ..encodings.knights import KnightsEncoder as E
+    elif name == "sokoban":
+        from ..encodings.sokoban import SokobanEncoder as E
+    else:
+        raise PuzzleError(f"no SAT encoding for {name}")
+    return E(domain, metric, counts)
+
+
+def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit: float | None = None,
+          max_horizon: int = 1000, optimal: bool = True, counts: Sequence[MoveCount] = (),
+          card_encoding: str = "seqcounter", progress: Callable[[dict], None] | None = None) -> Result:
+    """Plan for ``domain`` by SAT/CP-SAT; see the module doc for the statuses."""
+    metric = check_metric(domain, metric)
+    t0 = time.perf_counter()
+    encoder = encoder_for(domain, metric, counts)
+    model = BoolModel()
+    solver = make_backend(backend, model, card_encoding)
+    method = backend if ":" in backend or backend == "cpsat" else "pysat:cadical195"
+    lower = domain.heuristic(domain.initial, metric)
+    result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=domain.board())
+    refuted = lower - 1           # every horizon up to here has no plan (lower bound is admissible)
+    encoder.start(model)
+    horizon = max(lower, 0)
+    try:
+        while horizon <= max_horizon:
+            encoder.extend(model, horizon)
+            goal = encoder.goal(model, horizon)
+            left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+            if left is not None and left <= 0:
+                break
+            ts = time.perf_counter()
+            answer = solver.solve([goal], left)
+            row = {"horizon": horizon, **solver.figures(), "seconds": round(time.perf_counter() - ts, 4),
+                   "result": {True: "sat", False: "unsat", None: "timeout"}[answer]}
+            result.horizons.append(row)
+            if progress:
+                progress(row)
+            if answer is None:
+                break
+            if answer is False:
+                refuted = horizon
+                horizon = horizon + 1 if optimal else max(horizon + 1, 2 * horizon)
+                continue
+            moves = encoder.decode(model, solver.values())
+            steps = domain.render_steps(moves) if hasattr(domain, "render_steps") else moves
+            report = check_plan(domain, steps, metric, counts)
+            if not report["solved"]:
+                raise AssertionError(f"the decoded plan fails replay: {report['problem']}")
+            length = report["length"]
+            result.steps, result.length = steps, length
+            if length <= refuted + 1:
+                result.status = Status.OPTIMAL
+                result.proof = (f"horizon {refuted} refuted" if refuted >= lower
+                                else f"admissible lower bound {lower}")
+            else:
+                result.status, result.bound = Status.FEASIBLE, refuted
+            break
+        else:   # the lower bound may exceed max_horizon: then it alone proves the bound
+            result.status, result.bound = Status.NO_PLAN_WITHIN, min(refuted, max_horizon)
+    except KeyboardInterrupt:
+        result.message = "interrupted"
+    finally:
+        solver.close()
+    if result.status is Status.TIMEOUT:
+        result.bound = refuted
+    result.stats = {"seconds": round(time.perf_counter() - t0, 4), "horizons_tried": len(result.horizons),
+                    "vars": model.top, "clauses": result.horizons[-1]["clauses"] if result.horizons else 0,
+                    "conflicts": sum(h.get("conflicts", 0) for h in result.horizons)}
+    return result

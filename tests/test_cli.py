@@ -1,0 +1,73 @@
+"""The command line: results, JSON contract, and bad input -> one line, exit 2."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import INSTANCES
+from puzzleplan.cli import main
+
+GUARINI = str(INSTANCES / "knights/guarini.knights")
+RUSH = str(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh")
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_search_json_contract():
+    out = run("search", RUSH, "--metric", "slides", "--json")
+    assert out.exit_code == 0
+    data = json.loads(out.stdout)
+    assert data["status"] == "optimal" and data["length"] == 51 and data["metric"] == "slides"
+    assert len(data["steps"]) == 81 and data["steps"][0][-1] in "UDLR"
+    assert data["board"][2] == "KBCAAL" and "expanded" in data and "seconds" in data
+
+
+def test_solve_json_has_per_horizon_figures():
+    data = json.loads(run("solve", GUARINI, "--json").stdout)
+    assert data["status"] == "optimal" and data["length"] == 16
+    assert data["horizons"][-1]["result"] == "sat" and all(h["result"] == "unsat" for h in data["horizons"][:-1])
+    assert {"vars", "clauses", "conflicts", "seconds"} <= set(data["horizons"][0])
+
+
+def test_explore_counts():
+    data = json.loads(run("explore", RUSH, "--json").stdout)
+    assert data["reachable"] == 4780
+
+
+def test_validate_plan_file(tmp_path):
+    plan = tmp_path / "plan.json"
+    plan.write_text(run("search", GUARINI, "--json").stdout)
+    assert run("validate", GUARINI, plan).exit_code == 0
+    bad = tmp_path / "bad.txt"
+    bad.write_text("a3-c2 a3-c2\n")
+    out = run("validate", GUARINI, bad)
+    assert out.exit_code == 2 and "step 2 (a3-c2): no knight on a3" in out.stderr
+
+
+def test_show_draws_board_and_plan(tmp_path):
+    plan = tmp_path / "p.txt"
+    plan.write_text("gR gR")
+    out = run("show", INSTANCES / "seeds/klotski_seed000.slide", "--plan", plan)
+    assert out.exit_code == 0 and "g..h" in out.stdout and "..gh" in out.stdout
+
+
+@pytest.mark.parametrize("args,problem", [
+    (("search", "missing.rh"), "no such file"),
+    (("search", RUSH, "--metric", "pushes"), "unknown metric 'pushes'"),
+    (("search", INSTANCES / "rushhour/thinkfun40.rh", "--level", "99"), "unknown level number 99"),
+    (("solve", GUARINI, "--backend", "nope"), "unknown backend"),
+    (("solve", GUARINI, "--backend", "pysat:nosuch"), "unknown python-sat solver"),
+    (("search", GUARINI, "--moves", "Q>=2"), "no knight 'Q'"),
+    (("search", GUARINI, "--moves", "W>=2"), "interchangeable"),
+])
+def test_bad_input_exit_2_one_line(args, problem):
+    out = run(*args)
+    assert out.exit_code == 2
+    assert problem in out.stderr and out.stderr.count("\n") == 1 and "Traceback" not in out.output
+
+
+def test_json_error_object():
+    out = run("solve", "missing.slide", "--json")
+    assert out.exit_code == 2 and json.loads(out.stdout)["status"] == "error"

@@ -1,0 +1,146 @@
+"""SAT and CP-SAT optima equal BFS optima on many generated instances; every plan
+replays; encodings have exactly the domain's transitions."""
+import random
+
+import pytest
+
+from conftest import INSTANCES
+from puzzleplan import generate
+from puzzleplan.constraints import Counted
+from puzzleplan.encodings.model import BoolModel
+from puzzleplan.formats.load import load
+from puzzleplan.planner import solve
+from puzzleplan.planner.backends import make_backend
+from puzzleplan.planner.deepening import encoder_for
+from puzzleplan.puzzle import Status
+from puzzleplan.search import breadth_first_search
+from puzzleplan.validate import check_plan
+
+BACKENDS = ["pysat", "pysat:glucose4", "cpsat"]
+MAX = 14
+
+
+def agree(domain, metric, backend):
+    ref = breadth_first_search(domain, metric)
+    if ref.status is Status.UNSOLVABLE or ref.length > MAX:
+        bound = MAX if ref.status is Status.UNSOLVABLE else ref.length - 1
+        got = solve(domain, metric, backend, max_horizon=bound)
+        assert got.status is Status.NO_PLAN_WITHIN and got.bound == bound
+        return None
+    got = solve(domain, metric, backend)
+    assert got.status is Status.OPTIMAL, got
+    assert got.length == ref.length
+    assert check_plan(domain, got.steps, metric)["solved"]
+    return got.length
+
+
+def cases(make, count, seed):
+    rng = random.Random(seed)
+    return [make(rng) for _ in range(count)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("metric", ["steps", "slides"])
+def test_sliding_random(backend, metric):
+    lengths = [agree(d, metric, backend) for d in cases(generate.sliding, 12, 1)]
+    assert sum(x is not None for x in lengths) >= 6     # most instances are solvable
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_rush_hour_like_random(backend):
+    make = lambda rng: generate.sliding(rng, 5, 4, pieces=5, walls=0, rush=True)
+    for metric in ("steps", "slides"):
+        lengths = [agree(d, metric, backend) for d in cases(make, 8, 2)]
+        assert any(lengths)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("closed", [True, False])
+def test_sokoban_random(backend, closed):
+    make = lambda rng: generate.sokoban(rng, 4, 3, boxes=1 + rng.random().__lt__(0.4), closed=closed)
+    lengths = [agree(d, "moves", backend) for d in cases(make, 10, 3 + closed)]
+    assert any(lengths)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_knights_random(backend):
+    make = lambda rng: generate.knights(rng, 3, 4, n=rng.choice([2, 4]), holes=2)
+    assert any(agree(d, "steps", backend) for d in cases(make, 10, 5))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_knights_with_move_counts_random(backend):
+    make = lambda rng: Counted(generate.knights(rng, 3, 3, n=2, holes=1, counted=True))
+    assert any(agree(d, "steps", backend) for d in cases(make, 10, 6))
+
+
+def successor_count_by_sat(domain, metric, state=None):
+    """Distinct next states the encoding allows after one move (models enumerated)."""
+    enc = encoder_for(domain, metric)
+    m = BoolModel()
+    enc.start(m)
+    enc.extend(m, 1)
+    backend = make_backend("pysat", m)
+    keys = [v for v in range(1, m.top + 1) if isinstance(m.key(v), tuple) and m.key(v)[-1] == 1
+            and m.key(v)[0] in ("at", "player", "box")]
+    seen = 0
+    while backend.solve([m.var(("act", 0))]):
+        values = backend.values()
+        seen += 1
+        backend.solver.add_clause([-v if v in values else v for v in keys])
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_encodings_have_exactly_the_domain_transitions(seed):
+    rng = random.Random(100 + seed)
+    for domain, metric in [(generate.sliding(rng), "steps"), (generate.sliding(rng), "slides"),
+                           (generate.sliding(rng, 5, 4, 5, 0, rush=True), "steps"),
+                           (generate.sokoban(rng, 4, 3, 2, closed=bool(seed % 2)), "moves"),
+                           (generate.knights(rng, 3, 4, 4, 2), "steps")]:
+        expected = {nxt for _, nxt in domain.successors(domain.initial, metric)}
+        assert successor_count_by_sat(domain, metric) == len(expected)
+
+
+def test_seed_rush_hour_both_metrics():
+    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    r = solve(d, "slides", "pysat")
+    assert r.status is Status.OPTIMAL and r.length == 51
+
+
+def test_seed_knights_by_sat():
+    d = load(INSTANCES / "seeds/knights_seed003.knights").domain
+    r = solve(d, "steps", "pysat")
+    assert r.status is Status.OPTIMAL and r.length == 13
+    assert sorted(d.replay(r.steps).moved[-1].values()) == [5, 8]
+
+
+def test_guarini_by_cpsat():
+    r = solve(load(INSTANCES / "knights/guarini.knights").domain, "steps", "cpsat")
+    assert r.status is Status.OPTIMAL and r.length == 16
+
+
+def test_microban_moves_by_sat_match_search():
+    for level in (1, 2, 4):
+        d = load(INSTANCES / "sokoban/Microban.txt", level).domain
+        assert solve(d, "moves").length == breadth_first_search(d, "moves").length
+
+
+def test_doubling_schedule_reports_feasible_or_optimal_honestly():
+    d = load(INSTANCES / "knights/guarini.knights").domain
+    r = solve(d, "steps", optimal=False)
+    assert r.length == 16
+    assert (r.status is Status.OPTIMAL) == (r.bound is None and r.length == 16 and "refuted" in (r.proof or ""))
+
+
+def test_time_limit_gives_timeout_with_bound():
+    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    r = solve(d, "steps", "pysat", time_limit=0.5)
+    assert r.status is Status.TIMEOUT and r.bound is not None and r.bound < 81 and r.steps is None
+
+
+@pytest.mark.slow
+def test_seed_rush_hour_steps_81():
+    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    r = solve(d, "steps", "pysat")
+    assert r.status is Status.OPTIMAL and r.length == 81
