@@ -254,7 +254,7 @@ def seeds(time_limit, backend, as_json):
     rows = [r for r in csv.DictReader(open(root / "catalogue.csv")) if r["file"].startswith("seeds/")]
     out = []
     for row in rows:
-        inst = load_instance(root / row["file"])
+        inst = load_instance(root / row["file"], None)
         bfs = breadth_first_search(inst.domain, row["metric"])
         try:
             sat = plan(inst.domain, row["metric"], backend, time_limit)
@@ -273,3 +273,31 @@ def seeds(time_limit, backend, as_json):
                        f"({bfs.stats['seconds']:.2f}s) | SAT {sat_text}" + (f" ({sat_secs:.2f}s)" if sat_secs else ""))
     if as_json:
         click.echo(json.dumps(out))
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--levels", default=None, help="Levels of a collection, e.g. 1-40 or 1,3,5 (default: the file's only one).")
+@metric_option
+@click.option("--methods", default="bfs,astar,pysat,cpsat", show_default=True,
+              help="Comma-separated: bfs, astar, pysat[:SOLVER], cpsat.")
+@click.option("--time-limit", type=float, default=300, show_default=True, help="Seconds per run.")
+@click.option("--out", "-o", default="results/bench.csv", show_default=True, help="CSV to append to (resumes).")
+def bench(file, levels, metric, methods, time_limit, out):
+    """Run METHODS on FILE's levels; append one CSV row per run; print a summary."""
+    from .bench.run import bench as run, summary
+    try:
+        chosen = [None]
+        if levels:
+            chosen = []
+            for part in levels.split(","):
+                lo, _, hi = part.partition("-")
+                chosen += list(range(int(lo), int(hi or lo) + 1))
+        domain = load_instance(file, chosen[0]).domain
+        from .puzzle import check_metric
+        metric = check_metric(domain, metric)
+    except (PuzzleError, ValueError) as err:
+        fail(err)
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    run([(file, lv, metric) for lv in chosen], methods.split(","), out, time_limit, click.echo)
+    click.echo("\n".join(summary(out)))

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from conftest import INSTANCES
+from conftest import INSTANCES, catalogue
 from puzzleplan import generate
 from puzzleplan.constraints import Counted
 from puzzleplan.encodings.model import BoolModel
@@ -63,6 +63,14 @@ def test_sokoban_random(backend, closed):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("closed", [True, False])
+def test_sokoban_pushes_random(backend, closed):
+    make = lambda rng: generate.sokoban(rng, 4, 4, boxes=2, closed=closed)
+    lengths = [agree(d, "pushes", backend) for d in cases(make, 10, 7 + closed)]
+    assert any(lengths)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_knights_random(backend):
     make = lambda rng: generate.knights(rng, 3, 4, n=rng.choice([2, 4]), holes=2)
     assert any(agree(d, "steps", backend) for d in cases(make, 10, 5))
@@ -97,6 +105,7 @@ def test_encodings_have_exactly_the_domain_transitions(seed):
     for domain, metric in [(generate.sliding(rng), "steps"), (generate.sliding(rng), "slides"),
                            (generate.sliding(rng, 5, 4, 5, 0, rush=True), "steps"),
                            (generate.sokoban(rng, 4, 3, 2, closed=bool(seed % 2)), "moves"),
+                           (generate.sokoban(rng, 4, 4, 2, closed=bool(seed % 2)), "pushes"),
                            (generate.knights(rng, 3, 4, 4, 2), "steps")]:
         expected = {nxt for _, nxt in domain.successors(domain.initial, metric)}
         assert successor_count_by_sat(domain, metric) == len(expected)
@@ -124,6 +133,21 @@ def test_microban_moves_by_sat_match_search():
     for level in (1, 2, 4):
         d = load(INSTANCES / "sokoban/Microban.txt", level).domain
         assert solve(d, "moves").length == breadth_first_search(d, "moves").length
+
+
+@pytest.mark.parametrize("level", [1, 3, 6, 8, 10, 13, 19, 20])
+def test_microban_push_optimal_by_sat(level):
+    rows = {int(r["level"]): int(r["optimum"]) for r in catalogue() if r["domain"] == "sokoban"}
+    r = solve(load(INSTANCES / "sokoban/Microban.txt", level).domain, "pushes")
+    assert r.status is Status.OPTIMAL and r.length == rows[level]
+
+
+@pytest.mark.slow
+def test_microban_1_to_20_push_optimal_by_sat():
+    rows = {int(r["level"]): int(r["optimum"]) for r in catalogue() if r["domain"] == "sokoban"}
+    for level, optimum in rows.items():
+        r = solve(load(INSTANCES / "sokoban/Microban.txt", level).domain, "pushes")
+        assert r.status is Status.OPTIMAL and r.length == optimum, level
 
 
 def test_doubling_schedule_reports_feasible_or_optimal_honestly():

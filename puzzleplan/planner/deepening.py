@@ -24,6 +24,8 @@ def encoder_for(domain, metric: str, counts: Sequence[MoveCount] = ()):
         from ..encodings.sliding import SlidingEncoder as E
     elif name == "knights":
         from ..encodings.knights import KnightsEncoder as E
+    elif name == "sokoban" and metric == "pushes":
+        from ..encodings.sokoban import SokobanPushEncoder as E
     elif name == "sokoban":
         from ..encodings.sokoban import SokobanEncoder as E
     else:
