@@ -44,6 +44,11 @@ def metric_option(f):
 
 
 def counts_option(f):
+    f = click.option("--avoid", multiple=True, metavar="PIECE:CELLS",
+                     help="Cells a piece may never occupy, e.g. --avoid A:c3,d4 (* = every piece; "
+                          "Sokoban: player or boxes). Cells: column letter, row from the top "
+                          "(knights: algebraic).")(f)
+    f = click.option("--frozen", multiple=True, metavar="PIECE", help="A piece that never moves.")(f)
     return click.option("--moves", "counts", multiple=True, metavar="PIECE{=,>=,<=}K",
                         help="Move count a piece must have, e.g. --moves A>=3 (repeatable).")(f)
 
@@ -61,9 +66,15 @@ def parse_counts(items) -> list[MoveCount]:
     return out
 
 
-def load_instance(path, level, counts=(), margin=2):
+def load_instance(path, level, counts=(), margin=2, frozen=(), avoid=()):
     from .formats.load import load
-    return load(path, level, parse_counts(counts), margin)
+    texts = [f"{p}.frozen" for p in frozen]
+    for item in avoid:
+        piece, sep, cells = item.partition(":")
+        if not sep or not piece:
+            raise PuzzleError(f"--avoid {item!r}: write PIECE:CELLS, like A:c3,d4")
+        texts.append(f"{piece}.avoid={cells}")
+    return load(path, level, parse_counts(counts), margin, constraints=texts)
 
 
 def print_result(result: Result, as_json: bool, replay=None) -> None:
@@ -128,11 +139,11 @@ def show(file, level, plan_file):
 @click.option("--time-limit", type=float, default=None, help="Seconds.")
 @click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
 @json_option
-def search(file, algorithm, metric, level, counts, time_limit, margin, as_json):
+def search(file, algorithm, metric, level, counts, frozen, avoid, time_limit, margin, as_json):
     """Solve FILE optimally by breadth-first search or A*."""
     from .search import SEARCHES
     try:
-        inst = load_instance(file, level, counts, margin)
+        inst = load_instance(file, level, counts, margin, frozen, avoid)
         result = SEARCHES[algorithm](inst.domain, metric, time_limit,
                                      None if as_json else progress_printer(algorithm))
     except PuzzleError as err:
@@ -185,12 +196,12 @@ def read_plan(path) -> list[str]:
 @level_option
 @counts_option
 @json_option
-def validate(file, planfile, metric, level, counts, as_json):
+def validate(file, planfile, metric, level, counts, frozen, avoid, as_json):
     """Replay the plan in PLANFILE on FILE under the rules."""
     from .puzzle import check_metric
     from .validate import check_plan
     try:
-        inst = load_instance(file, level, counts)
+        inst = load_instance(file, level, counts, 2, frozen, avoid)
         metric = check_metric(inst.domain, metric)
         steps = read_plan(planfile)
         report = check_plan(inst.domain, steps, metric)
@@ -229,11 +240,12 @@ def horizon_printer(row: dict) -> None:
 @click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
 @click.option("--quiet", "-q", is_flag=True, help="No per-horizon lines on stderr.")
 @json_option
-def solve(file, backend, metric, level, counts, time_limit, max_horizon, fast, card_encoding, margin, quiet, as_json):
+def solve(file, backend, metric, level, counts, frozen, avoid, time_limit, max_horizon, fast, card_encoding,
+          margin, quiet, as_json):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from .planner import solve as plan
     try:
-        inst = load_instance(file, level, counts, margin)
+        inst = load_instance(file, level, counts, margin, frozen, avoid)
         result = plan(inst.domain, metric, backend, time_limit, max_horizon, not fast,
                       card_encoding=card_encoding, progress=None if quiet or as_json else horizon_printer)
     except PuzzleError as err:

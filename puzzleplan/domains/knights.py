@@ -62,8 +62,13 @@ class Knights:
     name = "knights"
     metrics = METRICS
 
-    def __init__(self, spec: KnightsSpec):
+    def __init__(self, spec: KnightsSpec, avoid: dict | None = None):
+        """``avoid``: knight letter (or ``"*"``) -> squares it may never land on."""
         self.spec = spec
+        self.avoid = {lb: frozenset(sq) for lb, sq in (avoid or {}).items()}
+        for lb, sq in spec.knights:
+            if sq in self.avoid.get(lb, ()) or sq in self.avoid.get("*", ()):
+                raise PuzzleError(f"knight {lb} starts on a square it must avoid")
         self.kinds = sorted({letter for letter, _ in spec.knights}, key=lambda c: [lb for lb, _ in spec.knights].index(c))
         self.kind_of = {lb: i for i, lb in enumerate(self.kinds)}
         self.initial = tuple(tuple(sorted(sq for lb, sq in spec.knights if lb == k)) for k in self.kinds)
@@ -79,6 +84,7 @@ class Knights:
                 if req.piece not in self.kind_of:
                     raise PuzzleError(f"goal counts moves of {req.piece!r}, which is not on the board")
         self.alternatives = [tuple(self._need(alt)) for alt in spec.goals]
+        self.banned = [self.avoid.get(k, frozenset()) | self.avoid.get("*", frozenset()) for k in self.kinds]
 
     def _need(self, alt: Alternative):
         for k, letter in enumerate(self.kinds):
@@ -103,7 +109,7 @@ class Knights:
         for k, group in enumerate(state):
             for i, sq in enumerate(group):
                 for to in self.jumps[sq]:
-                    if to not in taken:
+                    if to not in taken and to not in self.banned[k]:
                         new = tuple(sorted(group[:i] + (to,) + group[i + 1:]))
                         yield Move(k, (sq, to)), state[:k] + (new,) + state[k + 1:]
 
@@ -133,6 +139,8 @@ class Knights:
                 raise IllegalStep(i, step, f"{name(b)} is not an allowed square")
             if b in at:
                 raise IllegalStep(i, step, f"{name(b)} is occupied")
+            if b in self.avoid.get(at[a], ()) or b in self.avoid.get("*", ()):
+                raise IllegalStep(i, step, f"knight {at[a]} may not land on {name(b)}")
             at[b] = at.pop(a)
             counts = dict(moved[-1])
             counts[at[b]] += 1

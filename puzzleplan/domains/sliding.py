@@ -83,9 +83,11 @@ class SlidingPuzzle:
     name = "sliding"
     metrics = METRICS
 
-    def __init__(self, spec: SlidingSpec, distinct: Sequence[str] = ()):
+    def __init__(self, spec: SlidingSpec, distinct: Sequence[str] = (), avoid: dict | None = None):
+        """``avoid``: label (or ``"*"``: every piece) -> cells that piece may never cover."""
         self.spec = spec
-        named = {label for label, _ in spec.goal} | set(distinct)
+        self.avoid = {lb: frozenset(cells) for lb, cells in (avoid or {}).items()}
+        named = {label for label, _ in spec.goal} | set(distinct) | (set(self.avoid) - {"*"})
         for label in named:
             if label not in spec.pieces:
                 raise PuzzleError(f"unknown piece {label!r}")
@@ -106,6 +108,11 @@ class SlidingPuzzle:
             start[k].append(anchor)
         for k, kind in enumerate(self.kinds):
             kind.anchors = self._legal_anchors(kind, start[k])
+            banned = self.avoid.get("*", frozenset()) | self.avoid.get(kind.labels[0], frozenset())
+            if banned:
+                if any(set(kind.cells(a)) & banned for a in start[k]):
+                    raise PuzzleError(f"piece {kind.labels[0]!r} starts on a cell it must avoid")
+                kind.anchors = [a for a in kind.anchors if not set(kind.cells(a)) & banned]
         self.anchor_set = [frozenset(k.anchors) for k in self.kinds]
         self.initial = tuple(tuple(sorted(a)) for a in start)
         self.goal: list[tuple[int, Cell]] = []
@@ -229,6 +236,9 @@ class SlidingPuzzle:
             if d not in AXIS_DIRS[self.spec.axes[label]]:
                 raise IllegalStep(i, step, f"piece {label} moves only along axis {self.spec.axes[label]}")
             moved = frozenset(add(c, DIRS[d]) for c in place[label])
+            banned = moved & (self.avoid.get(label, frozenset()) | self.avoid.get("*", frozenset()))
+            if banned:
+                raise IllegalStep(i, step, f"piece {label} may not enter {sorted(banned)[0]}")
             others = set().union(*(v for lb, v in place.items() if lb != label))
             for c in moved:
                 x, y = c

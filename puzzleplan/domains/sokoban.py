@@ -82,9 +82,15 @@ class Sokoban:
     name = "sokoban"
     metrics = METRICS
 
-    def __init__(self, level: SokobanLevel, margin: int = 2):
+    def __init__(self, level: SokobanLevel, margin: int = 2, avoid: dict | None = None):
+        """``avoid``: ``{"player": cells, "boxes": cells}`` never to be occupied."""
         level.validate()
         self.level, self.margin = level, margin
+        avoid = avoid or {}
+        self.no_player = frozenset(avoid.get("player", ()))
+        self.no_box = frozenset(avoid.get("boxes", ()))
+        if level.player in self.no_player or level.boxes & self.no_box:
+            raise PuzzleError("the player or a box starts on a cell it must avoid")
         cells = level.walls | level.goals | level.boxes | {level.player}
         xs, ys = [x for x, _ in cells], [y for _, y in cells]
         self.box_x = (min(xs) - margin, max(xs) + margin)
@@ -95,7 +101,7 @@ class Sokoban:
         self.initial = (level.player, tuple(sorted(level.boxes)))
         self.goal_boxes = tuple(sorted(level.goals))
         self.distance = self._push_distances()
-        self.dead = frozenset(c for c in self.floor if c not in self.distance)
+        self.dead = frozenset(c for c in self.floor if c not in self.distance) | self.no_box
 
     def _inside(self, c: Cell) -> bool:
         return (self.box_x[0] <= c[0] <= self.box_x[1] and self.box_y[0] <= c[1] <= self.box_y[1]
@@ -136,7 +142,7 @@ class Sokoban:
             c = queue.popleft()
             for letter, d in DIRS.items():
                 n = add(c, d)
-                if n not in parent and n in self.floor and n not in boxes:
+                if n not in parent and n in self.floor and n not in boxes and n not in self.no_player:
                     parent[n] = (c, letter)
                     queue.append(n)
         return parent
@@ -151,7 +157,7 @@ class Sokoban:
         if metric == "moves":
             for letter, d in DIRS.items():
                 n = add(player, d)
-                if n not in self.floor:
+                if n not in self.floor or n in self.no_player:
                     continue
                 if n in box_set:
                     beyond = add(n, d)
@@ -165,7 +171,7 @@ class Sokoban:
         for b in boxes:
             for letter, d in DIRS.items():
                 stand, beyond = add(b, d, -1), add(b, d)
-                if stand in parent and beyond in self.floor and beyond not in box_set and beyond not in self.dead:
+                if stand in parent and b not in self.no_player and beyond in self.floor and beyond not in box_set and beyond not in self.dead:
                     path = [letter.upper()]
                     c = stand
                     while parent[c] is not None:
@@ -190,10 +196,14 @@ class Sokoban:
             n = add(player, d)
             if n in self.level.walls:
                 raise IllegalStep(i, step, f"the player would walk into a wall at {n}")
+            if n in self.no_player:
+                raise IllegalStep(i, step, f"the player may not enter {n}")
             if n in boxes:
                 beyond = add(n, d)
                 if beyond in self.level.walls or beyond in boxes:
                     raise IllegalStep(i, step, f"the box at {n} cannot be pushed: {beyond} is not free")
+                if beyond in self.no_box:
+                    raise IllegalStep(i, step, f"a box may not enter {beyond}")
                 if step.islower():
                     raise IllegalStep(i, step, "this step pushes a box: write it in upper case")
                 boxes = (boxes - {n}) | {beyond}

@@ -35,6 +35,8 @@ class KnightsEncoder(Encoder):
         for k in range(self.nk):
             for s in self.squares:
                 for s2 in self.domain.jumps[s]:
+                    if s2 in self.domain.banned[k]:
+                        continue
                     mv = m.var(("mv", k, s, s2, t))
                     m.implies(mv, [self.at(m, k, s, t)])
                     for j in range(self.nk):

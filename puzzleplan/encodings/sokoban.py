@@ -40,6 +40,10 @@ class SokobanEncoder(Encoder):
         m.exactly_one([self.player(m, c, t) for c in self.floor])
         for c in self.floor:
             m.add([-self.box(m, c, t), -self.player(m, c, t)])
+            if c in self.domain.no_player:
+                m.add([-self.player(m, c, t)])
+            if t > 0 and c in self.domain.no_box:
+                m.add([-self.box(m, c, t)])
 
     def initial(self, m):
         level = self.domain.level
@@ -106,6 +110,8 @@ class SokobanPushEncoder(SokobanEncoder):
                 r = m.var(("reach", c, t, i))
                 m.implies(r, [layer[c], *(layer[n] for n in self.adj[c])])
                 m.implies(r, [-self.box(m, c, t)])
+                if c in self.domain.no_player:
+                    m.add([-r])
                 nxt[c] = r
             layer = nxt
         return layer

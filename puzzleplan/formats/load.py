@@ -40,34 +40,81 @@ def file_format(path: str | Path) -> str:
     return KINDS[suffix.lower()]
 
 
+def cell(text: str, fmt: str) -> tuple[int, int]:
+    """``c3``: column c; row 3 counted from the top (sliding, Sokoban: a1 is the
+    top-left cell of the file's picture) or rank 3 from the bottom (knights)."""
+    from ..domains.knights import square
+    return square(text)
+
+
+def split_constraints(text: str) -> tuple[str, list[str]]:
+    """Take ``constraints:`` lines out of a .slide / .knights text."""
+    items, kept = [], []
+    for line in text.splitlines():
+        if line.lower().startswith("constraints:"):
+            items += line.partition(":")[2].split()
+            kept.append("; " + line)
+        else:
+            kept.append(line)
+    return "\n".join(kept) + "\n", items
+
+
+def parse_constraint(item: str, fmt: str, counts: list, avoid: dict) -> None:
+    """``A.moves>=3``, ``A.frozen``, ``A.avoid=c3,d4`` (``*`` = every piece)."""
+    piece, _, rest = item.partition(".")
+    if rest == "frozen":
+        counts.append(MoveCount(piece, "<=", 0))
+    elif rest.startswith("avoid="):
+        cells = {cell(c, fmt) for c in rest[len("avoid="):].split(",") if c}
+        if not cells:
+            raise PuzzleError(f"{item!r}: name the cells to avoid, like A.avoid=c3,d4")
+        avoid.setdefault(piece, set()).update(cells)
+    else:
+        counts.append(MoveCount.parse(item))
+
+
 def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount] = (),
-         margin: int = 2) -> Instance:
+         margin: int = 2, avoid: dict | None = None, constraints: Sequence[str] = ()) -> Instance:
     """Read ``path`` (level ``level`` of a collection) and build its rules.
 
+    ``counts``, ``avoid`` (piece -> cells) and ``constraints`` (texts such as
+    ``A.frozen``) add side conditions to those the file states.
     Raises :class:`PuzzleError` naming the file and line on any bad input.
     """
     fmt = file_format(path)
     text = read_text(path)
     optimum = None
+    counts, avoid = list(counts), {k: set(v) for k, v in (avoid or {}).items()}
+    try:
+        if fmt in ("slide", "knights"):
+            text, stated = split_constraints(text)
+        else:
+            stated = []
+        for item in list(stated) + list(constraints):
+            parse_constraint(item, "knights" if fmt == "knights" else "grid", counts, avoid)
+    except PuzzleError as err:
+        raise PuzzleError(err.problem, str(path), err.line) from None
     named = [c.piece for c in counts]
     try:
         if fmt in ("slide", "knights") and level not in (None, 1):
             raise PuzzleError(f"unknown level number {level}: a {fmt} file holds one puzzle")
         if fmt == "slide":
             spec = slide.parse(text)
-            domain = SlidingPuzzle(spec, named)
+            domain = SlidingPuzzle(spec, named, avoid)
         elif fmt == "rushhour":
             spec, optimum = rushhour.parse(text, level)
-            domain = SlidingPuzzle(spec, named)
+            domain = SlidingPuzzle(spec, named, avoid)
         elif fmt == "huarong":
             spec, optimum = huarong.parse(text, level)
-            domain = SlidingPuzzle(spec, named)
+            domain = SlidingPuzzle(spec, named, avoid)
         elif fmt == "knights":
             spec = knights.parse(text)
-            domain = Knights(spec)
+            domain = Knights(spec, avoid)
         else:
             spec, _ = xsb.parse(text, level)
-            domain = Sokoban(spec, margin)
+            if set(avoid) - {"player", "boxes"}:
+                raise PuzzleError("in Sokoban, only 'player' and 'boxes' can avoid cells")
+            domain = Sokoban(spec, margin, avoid)
         counted = Counted(domain, counts)
     except PuzzleError as err:
         raise PuzzleError(err.problem, str(path), err.line) from None
