@@ -16,6 +16,13 @@ from ..encodings.model import BoolModel
 from ..puzzle import Move, MoveCount
 
 
+def frame(m: BoolModel, now: int, nxt: int, leaving: Sequence[int], arriving: Sequence[int]) -> None:
+    """Explanatory frame axioms: a fact turns false only through a move in ``leaving``
+    and turns true only through a move in ``arriving``."""
+    m.add([-now, nxt, *leaving])
+    m.add([now, -nxt, *arriving])
+
+
 class Encoder:
     """Subclasses define ``state_vars(m, t)``, ``initial(m)``, ``moves(m, t)``
     (returning ``[(lit, mover)]``; for each counted mover, ``("moved", mover, t)``

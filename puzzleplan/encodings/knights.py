@@ -8,7 +8,7 @@ Without move-count conditions a knight may not jump straight back.
 from __future__ import annotations
 
 from ..puzzle import Move
-from .base import Encoder
+from .base import Encoder, frame
 
 
 class KnightsEncoder(Encoder):
@@ -50,9 +50,8 @@ class KnightsEncoder(Encoder):
                         m.add([-mv, -m.var(("mv", k, s2, s, t - 1))])
         for k in range(self.nk):
             for s in self.squares:
-                now, nxt = self.at(m, k, s, t), self.at(m, k, s, t + 1)
-                m.add([-now, nxt, *leaving.get((k, s), [])])
-                m.add([now, -nxt, *arriving.get((k, s), [])])
+                frame(m, self.at(m, k, s, t), self.at(m, k, s, t + 1),
+                      leaving.get((k, s), []), arriving.get((k, s), []))
         return out
 
     def placed(self, m, i, T):

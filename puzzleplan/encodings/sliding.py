@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..domains.sliding import AXIS_DIRS, DIRS, add
 from ..puzzle import Move, PuzzleError
-from .base import Encoder
+from .base import Encoder, frame
 
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 
@@ -80,9 +80,8 @@ class SlidingEncoder(Encoder):
                             m.add([-m.var(("mv", k, prev_a, d2, n2, t - 1)), -mv])
         for k, kind in enumerate(self.domain.kinds):
             for a in kind.anchors:
-                now, nxt = self.at(m, k, a, t), self.at(m, k, a, t + 1)
-                m.add([-now, nxt, *leaving.get((k, a), [])])
-                m.add([now, -nxt, *arriving.get((k, a), [])])
+                frame(m, self.at(m, k, a, t), self.at(m, k, a, t + 1),
+                      leaving.get((k, a), []), arriving.get((k, a), []))
         return out
 
     def placed(self, m, i, T):

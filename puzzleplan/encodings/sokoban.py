@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..domains.sokoban import DIRS, add
 from ..puzzle import Move, PuzzleError
-from .base import Encoder
+from .base import Encoder, frame
 
 
 class SokobanEncoder(Encoder):
@@ -79,9 +79,7 @@ class SokobanEncoder(Encoder):
                 pushes_at.setdefault(c, []).append(p)
                 pushes_into.setdefault(beyond, []).append(p)
         for c in self.floor:
-            now, nxt = self.box(m, c, t), self.box(m, c, t + 1)
-            m.add([-now, nxt, *pushes_at.get(c, [])])
-            m.add([now, -nxt, *pushes_into.get(c, [])])
+            frame(m, self.box(m, c, t), self.box(m, c, t + 1), pushes_at.get(c, []), pushes_into.get(c, []))
         return [(lit, "player") for lit in dirs.values()]
 
     def placed(self, m, i, T):
@@ -137,9 +135,7 @@ class SokobanPushEncoder(SokobanEncoder):
                 out.append((p, "player"))
         for c in self.floor:
             m.add([act, -self.player(m, c, t), self.player(m, c, t + 1)])
-            now, nxt = self.box(m, c, t), self.box(m, c, t + 1)
-            m.add([-now, nxt, *pushes_at.get(c, [])])
-            m.add([now, -nxt, *pushes_into.get(c, [])])
+            frame(m, self.box(m, c, t), self.box(m, c, t + 1), pushes_at.get(c, []), pushes_into.get(c, []))
         return out
 
     def decode(self, m, values):

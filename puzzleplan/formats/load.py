@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..constraints import Counted
-from ..domains.knights import Knights
+from ..domains.knights import Knights, square
 from ..domains.sliding import SlidingPuzzle
 from ..domains.sokoban import Sokoban
 from ..puzzle import MoveCount, PuzzleError
@@ -40,13 +40,6 @@ def file_format(path: str | Path) -> str:
     return KINDS[suffix.lower()]
 
 
-def cell(text: str, fmt: str) -> tuple[int, int]:
-    """``c3``: column c; row 3 counted from the top (sliding, Sokoban: a1 is the
-    top-left cell of the file's picture) or rank 3 from the bottom (knights)."""
-    from ..domains.knights import square
-    return square(text)
-
-
 def split_constraints(text: str) -> tuple[str, list[str]]:
     """Take ``constraints:`` lines out of a .slide / .knights text."""
     items, kept = [], []
@@ -59,13 +52,17 @@ def split_constraints(text: str) -> tuple[str, list[str]]:
     return "\n".join(kept) + "\n", items
 
 
-def parse_constraint(item: str, fmt: str, counts: list, avoid: dict) -> None:
-    """``A.moves>=3``, ``A.frozen``, ``A.avoid=c3,d4`` (``*`` = every piece)."""
+def parse_constraint(item: str, counts: list, avoid: dict) -> None:
+    """``A.moves>=3``, ``A.frozen``, ``A.avoid=c3,d4`` (``*`` = every piece).
+
+    Cells: ``c3`` is column c and row 3 counted from the top of the picture
+    (sliding, Sokoban), or the square c3 (knights, ranks from the bottom).
+    """
     piece, _, rest = item.partition(".")
     if rest == "frozen":
         counts.append(MoveCount(piece, "<=", 0))
     elif rest.startswith("avoid="):
-        cells = {cell(c, fmt) for c in rest[len("avoid="):].split(",") if c}
+        cells = {square(c) for c in rest[len("avoid="):].split(",") if c}
         if not cells:
             raise PuzzleError(f"{item!r}: name the cells to avoid, like A.avoid=c3,d4")
         avoid.setdefault(piece, set()).update(cells)
@@ -91,7 +88,7 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
         else:
             stated = []
         for item in list(stated) + list(constraints):
-            parse_constraint(item, "knights" if fmt == "knights" else "grid", counts, avoid)
+            parse_constraint(item, counts, avoid)
     except PuzzleError as err:
         raise PuzzleError(err.problem, str(path), err.line) from None
     named = [c.piece for c in counts]
