@@ -1,44 +1,70 @@
-"""Move-count conditions on top of any domain, for search and validation.
+"""Side conditions on top of any domain, for search and validation.
 
 A domain may offer several goal alternatives (``goal_alternatives()``, each with
 its own :class:`MoveCount` requirements, as seed 003 does); extra counts given by
-the user apply to every alternative.  The wrapped state is ``(state, counters)``
-with one counter per counted piece, capped just above the largest bound so the
-state space stays finite.
+the user apply to every alternative.  A count may name a group ``A+B``: the
+total of the group's moves.  :class:`EndsOn` conditions ask a piece to finish
+within given cells.  The wrapped state is ``(state, counters)`` with one counter
+per counted piece, capped just above the largest bound so the state space stays
+finite.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-from .puzzle import MoveCount
+from .puzzle import EndsOn, MoveCount, PuzzleError
 
 
 def alternatives(domain) -> list[tuple[MoveCount, ...]]:
     return list(domain.goal_alternatives()) if hasattr(domain, "goal_alternatives") else [()]
 
 
-class Counted:
-    """``domain`` with move counters in its state; same protocol as a domain."""
+def movers_of(domain, count: MoveCount) -> list:
+    """The domain's movers a count (or a group count) runs over, each once."""
+    return list(dict.fromkeys(domain.mover_of(p) for p in count.pieces))
 
-    def __init__(self, domain, counts: Sequence[MoveCount] = ()):
+
+def end_places(domain, ends: Sequence[EndsOn]) -> dict:
+    """mover -> the places it may finish on (several conditions on one piece intersect)."""
+    out: dict = {}
+    for e in ends:
+        mover, ok = domain.end_places(e.piece, e.cells)
+        out[mover] = out.get(mover, ok) & ok
+        if not out[mover]:
+            raise PuzzleError(f"the end conditions on {e.piece!r} leave it nowhere to finish")
+    return out
+
+
+class Counted:
+    """``domain`` with move counters in its state and end conditions on its goal;
+    same protocol as a domain."""
+
+    def __init__(self, domain, counts: Sequence[MoveCount] = (), ends: Sequence[EndsOn] = ()):
         self.base = domain
         self.extra = tuple(counts)
+        self.ends = tuple(ends)
         self.name, self.metrics = domain.name, domain.metrics
         self.alts = [tuple(alt) + tuple(counts) for alt in alternatives(domain)]
-        movers = sorted({domain.mover_of(r.piece) for alt in self.alts for r in alt})
+        movers = sorted({mv for alt in self.alts for r in alt for mv in movers_of(domain, r)}, key=str)
         self.slot = {m: i for i, m in enumerate(movers)}
         self.cap = 1 + max((r.k for alt in self.alts for r in alt), default=0)
+        self.finish = end_places(domain, self.ends)
         self.initial = (domain.initial, (0,) * len(movers))
 
     @property
     def needed(self) -> bool:
-        return bool(self.slot)
+        return bool(self.slot) or bool(self.ends)
 
     def _holds(self, counters, alt) -> bool:
-        return all(r.holds(counters[self.slot[self.base.mover_of(r.piece)]]) for r in alt)
+        return all(r.holds(sum(counters[self.slot[mv]] for mv in movers_of(self.base, r))) for r in alt)
+
+    def _ends_hold(self, base) -> bool:
+        return all(self.base.place_of(base, mv) in ok for mv, ok in self.finish.items())
 
     def is_goal(self, state) -> bool:
         base, counters = state
+        if not self._ends_hold(base):
+            return False
         for i, alt in enumerate(self.alts):
             placed = self.base.is_goal_alt(base, i) if hasattr(self.base, "is_goal_alt") else self.base.is_goal(base)
             if placed and self._holds(counters, alt):
@@ -46,6 +72,8 @@ class Counted:
         return False
 
     def successors(self, state, metric):
+        if self.ends and metric == "pushes":
+            raise PuzzleError("an end condition on the player needs the moves metric, not pushes")
         base, counters = state
         for move, nxt in self.base.successors(base, metric):
             slot = self.slot.get(move.mover)

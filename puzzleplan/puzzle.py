@@ -131,11 +131,21 @@ def runs(items: Iterable[Hashable]) -> int:
 
 @dataclass(frozen=True)
 class MoveCount:
-    """``piece op k``: how many moves (in the metric's units) a piece made; op in ``>= <= ==``."""
+    """``piece op k``: how many moves (in the metric's units) a piece made; op in ``>= <= ==``.
+
+    ``piece`` may name a group ``A+B+C``: then the total of their moves counts.
+    """
 
     piece: str
     op: str
     k: int
+
+    @property
+    def pieces(self) -> tuple[str, ...]:
+        return tuple(self.piece.split("+"))
+
+    def total(self, per_piece: dict) -> int:
+        return sum(per_piece.get(p, 0) for p in dict.fromkeys(self.pieces))
 
     def holds(self, count: int) -> bool:
         return {">=": count >= self.k, "<=": count <= self.k, "==": count == self.k}[self.op]
@@ -145,9 +155,36 @@ class MoveCount:
 
     @classmethod
     def parse(cls, text: str) -> "MoveCount":
-        """``B.moves=8``, ``B.moves>=3``, ``B.moves<=2``."""
+        """``B.moves=8``, ``B.moves>=3``, ``B.moves<=2``, ``A+B.moves<=5`` (a group's total)."""
         piece, sep, rest = text.partition(".moves")
         for op, norm in ((">=", ">="), ("<=", "<="), ("==", "=="), ("=", "==")):
-            if sep and rest.startswith(op) and rest[len(op):].isdigit() and piece:
+            if sep and rest.startswith(op) and rest[len(op):].isdigit() and all(piece.split("+")):
                 return cls(piece, norm, int(rest[len(op):]))
-        raise PuzzleError(f"{text!r} is not a move count like B.moves=8, B.moves>=3 or B.moves<=2")
+        raise PuzzleError(f"{text!r} is not a move count like B.moves=8, B.moves>=3, B.moves<=2 or A+B.moves<=5")
+
+
+@dataclass(frozen=True)
+class Avoid:
+    """Cells ``piece`` may never occupy (``"*"``: every piece; Sokoban: ``player``, ``boxes``)."""
+
+    piece: str
+    cells: frozenset
+
+
+def frozen(piece: str) -> MoveCount:
+    """A piece that never moves."""
+    return MoveCount(piece, "<=", 0)
+
+
+@dataclass(frozen=True)
+class EndsOn:
+    """``piece`` must end the plan with every cell it covers among ``cells``.
+
+    Cells are the domain's own coordinates (``(x, y)``); for knights, squares.
+    """
+
+    piece: str
+    cells: frozenset
+
+    def __str__(self) -> str:
+        return f"{self.piece}.ends=" + ",".join(f"{chr(97 + x)}{y + 1}" for x, y in sorted(self.cells))

@@ -1,4 +1,5 @@
 """Side constraints: SAT and search agree; plans satisfy them by independent replay."""
+import json
 import random
 
 import pytest
@@ -10,7 +11,7 @@ from puzzleplan.domains.knights import Knights
 from puzzleplan.domains.sliding import SlidingPuzzle
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
-from puzzleplan.puzzle import IllegalStep, MoveCount, PuzzleError, Status
+from puzzleplan.puzzle import EndsOn, IllegalStep, MoveCount, PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 
@@ -67,3 +68,148 @@ def test_microban_level_with_a_forbidden_cell():
     got = solve(d, "pushes")
     assert ref.length == got.length and got.status is Status.OPTIMAL
     assert check_plan(d, got.steps, "pushes")["solved"]
+
+
+def agree(d, metric, backend, bound=12):
+    """SAT and BFS agree on ``d``; a SAT plan satisfies every condition by replay."""
+    ref = breadth_first_search(d, metric)
+    if ref.status is Status.UNSOLVABLE:
+        got = solve(d, metric, backend, max_horizon=6)
+        assert got.status is Status.NO_PLAN_WITHIN
+        return False
+    if ref.length > bound:
+        return False
+    got = solve(d, metric, backend)
+    assert got.status is Status.OPTIMAL and got.length == ref.length
+    assert check_plan(d, got.steps, metric)["solved"]
+    assert check_plan(d, ref.steps, metric)["solved"]
+    return True
+
+
+@pytest.mark.parametrize("backend", ["pysat", "cpsat"])
+def test_random_sliding_group_caps_and_end_cells(backend):
+    rng = random.Random(23)
+    compared = 0
+    for _ in range(40):
+        base = generate.sliding(rng, pieces=4)
+        labels = rng.sample(sorted(base.spec.pieces), 2)
+        group = MoveCount("+".join(labels), rng.choice(["<=", ">=", "=="]), rng.randint(0, 4))
+        cells = sorted({(x, y) for x in range(base.spec.width) for y in range(base.spec.height)} - base.spec.walls)
+        region = frozenset(rng.sample(cells, rng.randint(3, 8)))
+        ends = [EndsOn(labels[0], region)] if rng.random() < 0.7 else []
+        try:
+            d = Counted(SlidingPuzzle(base.spec, labels), [group], ends)
+        except PuzzleError:      # the piece cannot fit in the region: told so, as it should be
+            continue
+        for metric in ("steps", "slides"):
+            compared += agree(d, metric, backend)
+    assert compared >= 8
+
+
+@pytest.mark.parametrize("backend", ["pysat", "cpsat"])
+def test_random_knights_group_caps_and_end_squares(backend):
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(20):
+        base = generate.knights(rng, 3, 4, n=2, holes=1)
+        group = MoveCount("A+B", rng.choice(["<=", ">=", "=="]), rng.randint(1, 6))
+        region = frozenset(rng.sample(sorted(base.spec.squares), 3))
+        try:
+            d = Counted(base, [group], [EndsOn("B", region)] if rng.random() < 0.5 else [])
+        except PuzzleError:
+            continue
+        compared += agree(d, "steps", backend)
+    assert compared >= 5
+
+
+@pytest.mark.parametrize("backend", ["pysat", "cpsat"])
+def test_random_sokoban_player_end_cells(backend):
+    rng = random.Random(8)
+    compared = 0
+    for _ in range(12):
+        base = generate.sokoban(rng, 4, 3, boxes=1)
+        region = frozenset(rng.sample(sorted(base.floor), 2))
+        try:
+            d = Counted(base, [MoveCount("player", "<=", 12)], [EndsOn("player", region)])
+        except PuzzleError:
+            continue
+        compared += agree(d, "moves", backend, bound=10)
+    assert compared >= 3
+
+
+SMALL = """name: three pieces
+board:
+.A.
+CAB
+..B
+
+goal:
+...
+..C
+...
+axes: B=h
+constraints: A+B.moves<=2
+"""
+
+
+def test_group_cap_and_end_cells_from_a_file_and_the_cli(tmp_path):
+    from click.testing import CliRunner
+    from puzzleplan.cli import main
+    path = tmp_path / "small.slide"
+    path.write_text(SMALL)
+    d = load(path).domain
+    ref = breadth_first_search(d, "steps")
+    report = check_plan(d, ref.steps, "steps")
+    assert report["solved"] and report["moves_per_piece"].get("A", 0) + report["moves_per_piece"].get("B", 0) <= 2
+    (tmp_path / "loose.slide").write_text(SMALL.replace("constraints: A+B.moves<=2", ""))
+    loose = breadth_first_search(load(tmp_path / "loose.slide").domain, "steps")
+    assert (ref.length, loose.length) == (8, 7)      # the cap costs a move here
+    assert not check_plan(d, loose.steps, "steps")["solved"]
+    runner = CliRunner()
+    out = runner.invoke(main, ["solve", str(path), "--json", "-q"])
+    assert out.exit_code == 0 and json.loads(out.output)["length"] == ref.length
+    out = runner.invoke(main, ["search", str(path), "--json", "--ends", "A:a1,a2,a3"])
+    res = json.loads(out.output)
+    assert res["status"] == "optimal" and res["length"] >= ref.length
+    assert check_plan(load(path, constraints=["A.ends=a1,a2,a3"]).domain, res["steps"], "steps")["solved"]
+    out = runner.invoke(main, ["solve", str(path), "--json", "-q", "--ends", "A:a1,a2,a3"])
+    assert json.loads(out.output)["length"] == res["length"]
+    # A cannot finish in column b within the cap: search proves it, SAT refutes every horizon tried
+    out = runner.invoke(main, ["search", str(path), "--json", "--ends", "A:b2,b3"])
+    assert json.loads(out.output)["status"] == "unsolvable"
+    out = runner.invoke(main, ["solve", str(path), "--json", "-q", "--ends", "A:b2,b3", "--max-horizon", "12"])
+    assert json.loads(out.output)["status"] == "no_plan_within"
+    out = runner.invoke(main, ["solve", str(path), "--ends", "A:a1", "--max-horizon", "30"])
+    assert out.exit_code == 2 and "cannot end within" in out.output
+    out = runner.invoke(main, ["solve", str(path), "--ends", "C"])
+    assert out.exit_code == 2 and "write PIECE:CELLS" in out.output
+
+
+def test_end_condition_rejects_a_plan_that_ends_elsewhere():
+    """Seed 003's optimal plan takes G to d8; asking G to end on g1 rejects it."""
+    seed = INSTANCES / "seeds/knights_seed003.knights"
+    plan = breadth_first_search(load(seed).domain, "steps").steps
+    assert check_plan(load(seed, constraints=["G.ends=d8"]).domain, plan, "steps")["solved"]
+    report = check_plan(load(seed, constraints=["G.ends=g1"]).domain, plan, "steps")
+    assert not report["solved"] and "does not end within" in report["problem"]
+
+
+def test_sokoban_end_condition_needs_the_moves_metric():
+    d = load(INSTANCES / "sokoban/Microban.txt", 1, constraints=["player.ends=c4"]).domain
+    with pytest.raises(PuzzleError, match="needs the moves metric"):
+        solve(d, "pushes")
+    with pytest.raises(PuzzleError, match="needs the moves metric"):
+        breadth_first_search(d, "pushes")
+
+
+def test_constraint_objects_in_the_python_api_mean_what_the_texts_mean():
+    import puzzleplan as pp
+    path = INSTANCES / "sokoban/Microban.txt"
+    by_text = pp.load(path, 2, constraints=["player.avoid=b5", "player.ends=e2"]).domain
+    by_object = pp.load(path, 2, constraints=[pp.Avoid("player", frozenset({(1, 4)})),
+                                              pp.EndsOn("player", frozenset({(4, 1)}))]).domain
+    a, b = pp.breadth_first_search(by_text, "moves"), pp.solve(by_object, "moves")
+    assert a.length == b.length and b.status is Status.OPTIMAL
+    assert pp.check_plan(by_text, b.steps, "moves")["solved"]
+    with pytest.raises(PuzzleError, match="not a constraint"):
+        pp.load(path, 2, constraints=[42])

@@ -165,6 +165,17 @@ class Knights:
                               "give each its own letter to count its moves")
         return self.kind_of[piece]
 
+    def end_places(self, piece: str, cells) -> tuple[int, frozenset]:
+        """For ``piece.ends=squares``: its kind and the allowed final squares."""
+        k = self.mover_of(piece)
+        ok = frozenset(cells) & frozenset(self.spec.squares) - self.banned[k]
+        if not ok:
+            raise PuzzleError(f"knight {piece!r} cannot end on the squares given")
+        return k, ok
+
+    def place_of(self, state, k: int):
+        return state[k][0]
+
 
 @dataclass
 class KnightsReplay:
@@ -180,7 +191,7 @@ class KnightsReplay:
     @property
     def solved(self) -> bool:
         counts = self.moved[-1]
-        return any(self.placed(i) and all(r.holds(counts[r.piece]) for r in alt.counts)
+        return any(self.placed(i) and all(r.holds(r.total(counts)) for r in alt.counts)
                    for i, alt in enumerate(self.puzzle.spec.goals))
 
     def frames(self) -> list[list[str]]:

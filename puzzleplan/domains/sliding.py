@@ -274,6 +274,17 @@ class SlidingPuzzle:
             raise PuzzleError(f"piece {label!r} is interchangeable with others; name it in the constraints")
         return k
 
+    def end_places(self, label: str, cells) -> tuple[int, frozenset]:
+        """For ``label.ends=cells``: its kind and the anchors that keep it within ``cells``."""
+        k = self.mover_of(label)
+        ok = frozenset(a for a in self.kinds[k].anchors if set(self.kinds[k].cells(a)) <= set(cells))
+        if not ok:
+            raise PuzzleError(f"piece {label!r} cannot end within the cells given")
+        return k, ok
+
+    def place_of(self, state, k: int):
+        return state[k][0]
+
     def labelled_state(self, state) -> dict[str, frozenset[Cell]]:
         """Any labelling of an unlabelled state (for drawing)."""
         out = {}

@@ -227,6 +227,17 @@ class Sokoban:
             raise PuzzleError(f"Sokoban counts moves of 'player' only, not {piece!r}")
         return "player"
 
+    def end_places(self, piece: str, cells) -> tuple[str, frozenset]:
+        """For ``player.ends=cells``: the floor cells where the player may finish."""
+        self.mover_of(piece)
+        ok = frozenset(cells) & frozenset(self.floor) - self.no_player
+        if not ok:
+            raise PuzzleError("the player cannot end on the cells given")
+        return "player", ok
+
+    def place_of(self, state, mover: str):
+        return state[0]
+
 
 @dataclass
 class SokobanReplay:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Hashable, Sequence
 
-from ..constraints import alternatives
+from ..constraints import alternatives, end_places, movers_of
 from ..encodings.model import BoolModel
 from ..puzzle import Move, MoveCount
 
@@ -27,7 +27,8 @@ class Encoder:
     """Subclasses define ``state_vars(m, t)``, ``initial(m)``, ``moves(m, t)``
     (returning ``[(lit, mover)]``; for each counted mover, ``("moved", mover, t)``
     is made the OR of its moves at t and counts run over those), ``placed(m, i, T)`` (literals of alternative i's
-    placements at T) and ``decode_move(key)``."""
+    placements at T), ``place_lit(m, mover, place, T)`` (for end conditions) and
+    ``decode_move(key)``."""
 
     def __init__(self, domain, metric: str, counts: Sequence[MoveCount] = ()):
         self.domain = getattr(domain, "base", domain)
@@ -35,7 +36,9 @@ class Encoder:
         extra = tuple(counts) + tuple(getattr(domain, "extra", ()))
         self.alts = [tuple(a) + extra for a in alternatives(self.domain)]
         self.counted = any(self.alts)
-        self.counted_movers = sorted({self.domain.mover_of(r.piece) for alt in self.alts for r in alt}, key=str)
+        self.counted_movers = sorted({mv for alt in self.alts for r in alt for mv in movers_of(self.domain, r)},
+                                     key=str)
+        self.finish = end_places(self.domain, getattr(domain, "ends", ()))
         self.mover_lits: dict[Hashable, list[int]] = {}
         self.built = 0
 
@@ -75,9 +78,11 @@ class Encoder:
             for lit in self.placed(m, i, T):
                 m.implies(a, [lit])
             for req in alt:
-                mover = self.domain.mover_of(req.piece)
-                m.card(self.mover_lits.get(mover, [])[:T], req.op, req.k, guard=a)
+                lits = [lit for mv in movers_of(self.domain, req) for lit in self.mover_lits.get(mv, [])[:T]]
+                m.card(lits, req.op, req.k, guard=a)
         m.implies(g, options)
+        for mover, places in self.finish.items():
+            m.implies(g, [self.place_lit(m, mover, p, T) for p in sorted(places)])
         return g
 
     def decode(self, m: BoolModel, values: set[int]) -> list[Move]:

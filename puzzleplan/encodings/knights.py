@@ -54,6 +54,9 @@ class KnightsEncoder(Encoder):
                       leaving.get((k, s), []), arriving.get((k, s), []))
         return out
 
+    def place_lit(self, m, k, s, T):
+        return self.at(m, k, s, T)
+
     def placed(self, m, i, T):
         return [self.at(m, k, s, T) for k, want in self.domain.alternatives[i] for s in want]
 

@@ -84,6 +84,9 @@ class SlidingEncoder(Encoder):
                       leaving.get((k, a), []), arriving.get((k, a), []))
         return out
 
+    def place_lit(self, m, k, a, T):
+        return self.at(m, k, a, T)
+
     def placed(self, m, i, T):
         return [self.at(m, k, a, T) for k, a in self.domain.goal]
 

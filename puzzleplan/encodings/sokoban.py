@@ -82,6 +82,9 @@ class SokobanEncoder(Encoder):
             frame(m, self.box(m, c, t), self.box(m, c, t + 1), pushes_at.get(c, []), pushes_into.get(c, []))
         return [(lit, "player") for lit in dirs.values()]
 
+    def place_lit(self, m, mover, c, T):
+        return self.player(m, c, T)
+
     def placed(self, m, i, T):
         return [self.box(m, g, T) for g in self.domain.goals]
 
@@ -96,6 +99,8 @@ class SokobanPushEncoder(SokobanEncoder):
 
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
+        if self.finish:
+            raise PuzzleError("an end condition on the player needs the moves metric, not pushes")
         self.depth = max(1, len(self.floor) - len(self.domain.level.boxes))
         self.adj = {c: [add(c, v) for v in DIRS.values() if add(c, v) in self.fset] for c in self.floor}
 

@@ -30,6 +30,16 @@ def parse_board(board: str, name: str = "", line: int | None = None) -> SlidingS
 
 
 def parse(text: str, level: int | None = None) -> tuple[SlidingSpec, int | None]:
+    entries = split_entries(text)
+    index = 1 if level is None else level
+    if not 1 <= index <= len(entries):
+        raise PuzzleError(f"unknown level number {index}: the file has {len(entries)}")
+    no, board, optimum = entries[index - 1]
+    return parse_board(board, f"level {index}", line=no), optimum
+
+
+def split_entries(text: str) -> list[tuple[int, str, int | None]]:
+    """``(line number, board, stated optimum)`` for each layout of the file."""
     entries = []
     lines = text.splitlines()
     header = lines[0].split("\t") if lines and "\t" in lines[0] else None
@@ -45,8 +55,4 @@ def parse(text: str, level: int | None = None) -> tuple[SlidingSpec, int | None]
             entries.append((no, line, None))
     if not entries:
         raise PuzzleError("no Huarong Dao board in the file")
-    index = 1 if level is None else level
-    if not 1 <= index <= len(entries):
-        raise PuzzleError(f"unknown level number {index}: the file has {len(entries)}")
-    no, board, optimum = entries[index - 1]
-    return parse_board(board, f"level {index}", line=no), optimum
+    return entries

@@ -14,7 +14,7 @@ from ..constraints import Counted
 from ..domains.knights import Knights, square
 from ..domains.sliding import SlidingPuzzle
 from ..domains.sokoban import Sokoban
-from ..puzzle import MoveCount, PuzzleError
+from ..puzzle import Avoid, EndsOn, MoveCount, PuzzleError
 from . import huarong, knights, rushhour, slide, xsb
 from .common import read_text
 
@@ -40,6 +40,22 @@ def file_format(path: str | Path) -> str:
     return KINDS[suffix.lower()]
 
 
+def level_count(path: str | Path) -> int:
+    """How many puzzles the file holds (1 for single-puzzle formats)."""
+    fmt = file_format(path)
+    text = read_text(path)
+    try:
+        if fmt == "sokoban":
+            return len(xsb.split_levels(text))
+        if fmt == "rushhour":
+            return len(rushhour.split_entries(text))
+        if fmt == "huarong":
+            return len(huarong.split_entries(text))
+    except PuzzleError as err:
+        raise PuzzleError(err.problem, str(path), err.line) from None
+    return 1
+
+
 def split_constraints(text: str) -> tuple[str, list[str]]:
     """Take ``constraints:`` lines out of a .slide / .knights text."""
     items, kept = [], []
@@ -52,20 +68,37 @@ def split_constraints(text: str) -> tuple[str, list[str]]:
     return "\n".join(kept) + "\n", items
 
 
-def parse_constraint(item: str, counts: list, avoid: dict) -> None:
-    """``A.moves>=3``, ``A.frozen``, ``A.avoid=c3,d4`` (``*`` = every piece).
+def parse_cells(item: str, text: str) -> set:
+    cells = {square(c) for c in text.split(",") if c}
+    if not cells:
+        raise PuzzleError(f"{item!r}: name the cells, like A.avoid=c3,d4")
+    return cells
+
+
+def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None) -> None:
+    """A constraint object (:class:`MoveCount`, :class:`Avoid`, :class:`EndsOn`) or a text:
+    ``A.moves>=3``, ``A+B.moves<=5`` (a group's total), ``A.frozen``,
+    ``A.avoid=c3,d4`` (``*`` = every piece), ``A.ends=c3,d4`` (A finishes with
+    every cell it covers among these).
 
     Cells: ``c3`` is column c and row 3 counted from the top of the picture
     (sliding, Sokoban), or the square c3 (knights, ranks from the bottom).
     """
+    if isinstance(item, MoveCount):
+        return counts.append(item)
+    if isinstance(item, Avoid):
+        return avoid.setdefault(item.piece, set()).update(item.cells)
+    if isinstance(item, EndsOn) and ends is not None:
+        return ends.append(item)
+    if not isinstance(item, str):
+        raise PuzzleError(f"not a constraint: {item!r}")
     piece, _, rest = item.partition(".")
     if rest == "frozen":
         counts.append(MoveCount(piece, "<=", 0))
     elif rest.startswith("avoid="):
-        cells = {square(c) for c in rest[len("avoid="):].split(",") if c}
-        if not cells:
-            raise PuzzleError(f"{item!r}: name the cells to avoid, like A.avoid=c3,d4")
-        avoid.setdefault(piece, set()).update(cells)
+        avoid.setdefault(piece, set()).update(parse_cells(item, rest[len("avoid="):]))
+    elif rest.startswith("ends=") and ends is not None:
+        ends.append(EndsOn(piece, frozenset(parse_cells(item, rest[len("ends="):]))))
     else:
         counts.append(MoveCount.parse(item))
 
@@ -75,23 +108,24 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
     """Read ``path`` (level ``level`` of a collection) and build its rules.
 
     ``counts``, ``avoid`` (piece -> cells) and ``constraints`` (texts such as
-    ``A.frozen``) add side conditions to those the file states.
+    ``A.frozen`` or objects such as ``EndsOn("A", {(4, 2)})``) add side
+    conditions to those the file states.
     Raises :class:`PuzzleError` naming the file and line on any bad input.
     """
     fmt = file_format(path)
     text = read_text(path)
     optimum = None
-    counts, avoid = list(counts), {k: set(v) for k, v in (avoid or {}).items()}
+    counts, avoid, ends = list(counts), {k: set(v) for k, v in (avoid or {}).items()}, []
     try:
         if fmt in ("slide", "knights"):
             text, stated = split_constraints(text)
         else:
             stated = []
         for item in list(stated) + list(constraints):
-            parse_constraint(item, counts, avoid)
+            parse_constraint(item, counts, avoid, ends)
     except PuzzleError as err:
         raise PuzzleError(err.problem, str(path), err.line) from None
-    named = [c.piece for c in counts]
+    named = [p for c in counts for p in c.pieces] + [e.piece for e in ends]
     try:
         if fmt in ("slide", "knights") and level not in (None, 1):
             raise PuzzleError(f"unknown level number {level}: a {fmt} file holds one puzzle")
@@ -112,7 +146,7 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
             if set(avoid) - {"player", "boxes"}:
                 raise PuzzleError("in Sokoban, only 'player' and 'boxes' can avoid cells")
             domain = Sokoban(spec, margin, avoid)
-        counted = Counted(domain, counts)
+        counted = Counted(domain, counts, ends)
     except PuzzleError as err:
         raise PuzzleError(err.problem, str(path), err.line) from None
     return Instance(str(path), fmt, counted if counted.needed else domain, spec, level, optimum)

@@ -53,6 +53,16 @@ def parse_board(board: str, name: str = "", line: int | None = None) -> SlidingS
 
 def parse(text: str, level: int | None = None) -> tuple[SlidingSpec, int | None]:
     """Return the chosen puzzle (1-based ``level``, default 1) and its stated optimum."""
+    entries = split_entries(text)
+    index = 1 if level is None else level
+    if not 1 <= index <= len(entries):
+        raise PuzzleError(f"unknown level number {index}: the file has {len(entries)}")
+    no, board, optimum = entries[index - 1]
+    return parse_board(board, f"level {index}", line=no), optimum
+
+
+def split_entries(text: str) -> list[tuple[int, str, int | None]]:
+    """``(line number, board, stated optimum)`` for each puzzle of the file."""
     entries = []
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -67,11 +77,7 @@ def parse(text: str, level: int | None = None) -> tuple[SlidingSpec, int | None]
             raise PuzzleError("expected a 36-character board or a row 'moves board cluster'", line=no)
     if not entries:
         raise PuzzleError("no Rush Hour board in the file")
-    index = 1 if level is None else level
-    if not 1 <= index <= len(entries):
-        raise PuzzleError(f"unknown level number {index}: the file has {len(entries)}")
-    no, board, optimum = entries[index - 1]
-    return parse_board(board, f"level {index}", line=no), optimum
+    return entries
 
 
 def write_board(spec: SlidingSpec, placement=None) -> str:
