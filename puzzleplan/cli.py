@@ -5,13 +5,14 @@ exits with status 2; ``--json`` prints ``{"status": "error", ...}`` instead.
 """
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from pathlib import Path
 
 import click
 
-from .puzzle import MoveCount, PuzzleError, Result, Status
+from .puzzle import PuzzleError, Result, Status
 
 EXIT_BAD_INPUT = 2
 
@@ -44,37 +45,47 @@ def metric_option(f):
 
 
 def counts_option(f):
-    f = click.option("--avoid", multiple=True, metavar="PIECE:CELLS",
+    """Side-condition options, handed to the command as one ``constraints`` list of texts."""
+    @functools.wraps(f)
+    def wrapper(*args, moves=(), frozen=(), avoid=(), ends=(), constraint=(), **kwargs):
+        texts = [f"{p}.frozen" for p in frozen] + list(constraint)
+        for item in moves:
+            for op in (">=", "<=", "="):
+                if op in item:
+                    piece, _, k = item.partition(op)
+                    texts.append(f"{piece}.moves{op}{k}")
+                    break
+            else:
+                raise Fail(f"--moves {item!r}: write PIECE=K, PIECE>=K or PIECE<=K (PIECE may be A+B)")
+        for flag, items, key in (("--avoid", avoid, "avoid"), ("--ends", ends, "ends")):
+            for item in items:
+                piece, sep, cells = item.partition(":")
+                if not sep or not piece:
+                    raise Fail(f"{flag} {item!r}: write PIECE:CELLS, like A:c3,d4")
+                texts.append(f"{piece}.{key}={cells}")
+        return f(*args, constraints=texts, **kwargs)
+
+    options = [
+        click.option("--moves", multiple=True, metavar="PIECE{=,>=,<=}K",
+                     help="Moves a piece must make, e.g. --moves A>=3; a group's total: --moves A+B<=5."),
+        click.option("--frozen", multiple=True, metavar="PIECE", help="A piece that never moves."),
+        click.option("--avoid", multiple=True, metavar="PIECE:CELLS",
                      help="Cells a piece may never occupy, e.g. --avoid A:c3,d4 (* = every piece; "
                           "Sokoban: player or boxes). Cells: column letter, row from the top "
-                          "(knights: algebraic).")(f)
-    f = click.option("--frozen", multiple=True, metavar="PIECE", help="A piece that never moves.")(f)
-    return click.option("--moves", "counts", multiple=True, metavar="PIECE{=,>=,<=}K",
-                        help="Move count a piece must have, e.g. --moves A>=3 (repeatable).")(f)
+                          "(knights: algebraic)."),
+        click.option("--ends", multiple=True, metavar="PIECE:CELLS",
+                     help="Cells a piece must finish within, e.g. --ends A:e3,e4 (Sokoban: player)."),
+        click.option("--constraint", "-c", multiple=True, metavar="TEXT",
+                     help="A constraint as written in a file, e.g. -c A.moves>=3 -c B.frozen."),
+    ]
+    for option in reversed(options):
+        wrapper = option(wrapper)
+    return wrapper
 
 
-def parse_counts(items) -> list[MoveCount]:
-    out = []
-    for item in items:
-        for op in (">=", "<=", "="):
-            if op in item:
-                piece, _, k = item.partition(op)
-                out.append(MoveCount.parse(f"{piece}.moves{op}{k}"))
-                break
-        else:
-            raise PuzzleError(f"--moves {item!r}: write PIECE=K, PIECE>=K or PIECE<=K")
-    return out
-
-
-def load_instance(path, level, counts=(), margin=2, frozen=(), avoid=()):
+def load_instance(path, level, margin=2, constraints=()):
     from .formats.load import load
-    texts = [f"{p}.frozen" for p in frozen]
-    for item in avoid:
-        piece, sep, cells = item.partition(":")
-        if not sep or not piece:
-            raise PuzzleError(f"--avoid {item!r}: write PIECE:CELLS, like A:c3,d4")
-        texts.append(f"{piece}.avoid={cells}")
-    return load(path, level, parse_counts(counts), margin, constraints=texts)
+    return load(path, level, margin=margin, constraints=constraints)
 
 
 def print_result(result: Result, as_json: bool, replay=None) -> None:
@@ -139,11 +150,11 @@ def show(file, level, plan_file):
 @click.option("--time-limit", type=float, default=None, help="Seconds.")
 @click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
 @json_option
-def search(file, algorithm, metric, level, counts, frozen, avoid, time_limit, margin, as_json):
+def search(file, algorithm, metric, level, constraints, time_limit, margin, as_json):
     """Solve FILE optimally by breadth-first search or A*."""
     from .search import SEARCHES
     try:
-        inst = load_instance(file, level, counts, margin, frozen, avoid)
+        inst = load_instance(file, level, margin, constraints)
         result = SEARCHES[algorithm](inst.domain, metric, time_limit,
                                      None if as_json else progress_printer(algorithm))
     except PuzzleError as err:
@@ -196,12 +207,12 @@ def read_plan(path) -> list[str]:
 @level_option
 @counts_option
 @json_option
-def validate(file, planfile, metric, level, counts, frozen, avoid, as_json):
+def validate(file, planfile, metric, level, constraints, as_json):
     """Replay the plan in PLANFILE on FILE under the rules."""
     from .puzzle import check_metric
     from .validate import check_plan
     try:
-        inst = load_instance(file, level, counts, 2, frozen, avoid)
+        inst = load_instance(file, level, 2, constraints)
         metric = check_metric(inst.domain, metric)
         steps = read_plan(planfile)
         report = check_plan(inst.domain, steps, metric)
@@ -214,10 +225,6 @@ def validate(file, planfile, metric, level, counts, frozen, avoid, as_json):
                    f"{len(steps)} steps" + ("" if report["solved"] else f" ({report['problem']})"))
     if not report["solved"]:
         sys.exit(1)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()
 
 
 def horizon_printer(row: dict) -> None:
@@ -240,12 +247,12 @@ def horizon_printer(row: dict) -> None:
 @click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
 @click.option("--quiet", "-q", is_flag=True, help="No per-horizon lines on stderr.")
 @json_option
-def solve(file, backend, metric, level, counts, frozen, avoid, time_limit, max_horizon, fast, card_encoding,
+def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, card_encoding,
           margin, quiet, as_json):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from .planner import solve as plan
     try:
-        inst = load_instance(file, level, counts, margin, frozen, avoid)
+        inst = load_instance(file, level, margin, constraints)
         result = plan(inst.domain, metric, backend, time_limit, max_horizon, not fast,
                       card_encoding=card_encoding, progress=None if quiet or as_json else horizon_printer)
     except PuzzleError as err:
@@ -288,28 +295,73 @@ def seeds(time_limit, backend, as_json):
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--levels", default=None, help="Levels of a collection, e.g. 1-40 or 1,3,5 (default: the file's only one).")
-@metric_option
+@click.argument("sets", nargs=-1, required=True, metavar="INSTANCES...")
+@click.option("--levels", default=None, help="Levels of collections, e.g. 1-40 or 1,3,5 (default: all).")
+@click.option("--metric", "-m", default=None, help="Metric for every run (default: the catalogue's, or the domain's first).")
 @click.option("--methods", default="bfs,astar,pysat,cpsat", show_default=True,
               help="Comma-separated: bfs, astar, pysat[:SOLVER], cpsat.")
-@click.option("--time-limit", type=float, default=300, show_default=True, help="Seconds per run.")
-@click.option("--out", "-o", default="results/bench.csv", show_default=True, help="CSV to append to (resumes).")
-def bench(file, levels, metric, methods, time_limit, out):
-    """Run METHODS on FILE's levels; append one CSV row per run; print a summary."""
-    from .bench.run import bench as run, summary
+@click.option("--time-limit", type=float, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
+@click.option("--memory", "memory_mb", type=int, default=4096, show_default=True, help="MiB of address space per run.")
+@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Runs at a time on this machine.")
+@click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
+              help="Run on a Dask cluster (scheduler address, e.g. tcp://host:8786) instead.")
+@click.option("--out", "-o", default="results/bench.csv", show_default=True,
+              help="Results file to append to (.csv or .jsonl); a rerun skips what it holds.")
+@counts_option
+def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints):
+    """Run METHODS on INSTANCES (files, folders, catalogue:GLOB), one process per run.
+
+    Each run's figures are appended to OUT as it ends: status, length, wall and
+    CPU seconds, peak memory, horizons, variables, clauses, conflicts, states.
+    """
+    from .bench.run import Task, bench as run, instances, parse_levels
+    from .bench.report import status_table
+    from .bench.run import read_results
+    from .formats.load import load
+    from .puzzle import check_metric
     try:
-        chosen = [None]
-        if levels:
-            chosen = []
-            for part in levels.split(","):
-                lo, _, hi = part.partition("-")
-                chosen += list(range(int(lo), int(hi or lo) + 1))
-        domain = load_instance(file, chosen[0]).domain
-        from .puzzle import check_metric
-        metric = check_metric(domain, metric)
-    except (PuzzleError, ValueError) as err:
+        chosen = parse_levels(levels)
+        tasks = []
+        for spec in sets:
+            for path, level, m in instances(spec, chosen, metric):
+                m = check_metric(load(path, level).domain, m)
+                tasks += [Task(path, level, m, method.strip(), tuple(constraints))
+                          for method in methods.split(",") if method.strip()]
+        for method in {t.method for t in tasks}:
+            if method not in ("bfs", "astar"):
+                from .planner.backends import make_backend
+                from .encodings.model import BoolModel
+                make_backend(method, BoolModel()).close()
+        if jobs < 1:
+            raise PuzzleError("--jobs must be at least 1")
+        if Path(out).suffix not in (".csv", ".jsonl"):
+            raise PuzzleError(f"--out {out}: use a .csv or .jsonl file")
+    except PuzzleError as err:
         fail(err)
-    Path(out).parent.mkdir(parents=True, exist_ok=True)
-    run([(file, lv, metric) for lv in chosen], methods.split(","), out, time_limit, click.echo)
-    click.echo("\n".join(summary(out)))
+    made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, click.echo)
+    click.echo(f"{made} runs made, {len(tasks) - made} already in {out}")
+    click.echo("\n".join(status_table(read_results(out))))
+
+
+@main.command()
+@click.argument("results", type=click.Path(dir_okay=False))
+@click.option("--plots", "plot_dir", default=None, type=click.Path(file_okay=False),
+              help="Folder for the plots (cactus, time against length, horizon growth).")
+@click.option("--baseline", default=None, help="Method the time ratios are taken against (default: bfs).")
+@click.option("--markdown", "md_file", default=None, type=click.Path(dir_okay=False), help="Also write the tables here.")
+def report(results, plot_dir, baseline, md_file):
+    """Summarise a bench RESULTS file: tables, and plots with --plots."""
+    from .bench.report import report as make
+    try:
+        text, made = make(results, plot_dir, baseline)
+    except PuzzleError as err:
+        fail(err)
+    click.echo(text)
+    if md_file:
+        Path(md_file).write_text(text)
+    for path in made:
+        click.echo(f"plot: {path}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,25 +1,131 @@
-"""The benchmark runner appends rows as runs end and resumes without repeating."""
+"""The benchmark runner: isolated runs, limits that stop them, rows appended as runs end,
+resumption without repeats, parallel runs, Dask, and the report with its plots."""
 import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
 
 from conftest import INSTANCES
-from puzzleplan.bench.run import bench, summary
+from puzzleplan.bench.report import disagreements, report
+from puzzleplan.bench.run import Task, bench, instances, read_results
+from puzzleplan.cli import main
+from puzzleplan.puzzle import PuzzleError
 
 GUARINI = str(INSTANCES / "knights/guarini.knights")
+KLOTSKI = str(INSTANCES / "seeds/klotski_seed000.slide")
+QUIET = dict(echo=lambda *_: None)
+
+
+def tasks(path, methods, metric="steps", level=None):
+    return [Task(path, level, metric, m) for m in methods]
 
 
 def test_bench_appends_and_resumes(tmp_path):
     out = tmp_path / "r.csv"
-    assert bench([(GUARINI, None, "steps")], ["bfs", "pysat"], out, 30, echo=lambda *_: None) == 2
-    assert bench([(GUARINI, None, "steps")], ["bfs", "pysat", "astar"], out, 30, echo=lambda *_: None) == 1
+    assert bench(tasks(GUARINI, ["bfs", "pysat"]), out, 30, **QUIET) == 2
+    assert bench(tasks(GUARINI, ["bfs", "pysat", "astar"]), out, 30, **QUIET) == 1
     rows = list(csv.DictReader(open(out)))
     assert [r["method"] for r in rows] == ["bfs", "pysat", "astar"]
     assert all(r["status"] == "optimal" and r["length"] == "16" for r in rows)
-    assert any("| pysat | 1 | 1 |" in line for line in summary(out))
+    assert all(float(r["cpu_seconds"]) > 0 and float(r["peak_rss_mb"]) > 0 for r in rows)
+    sat = next(r for r in rows if r["method"] == "pysat")
+    assert int(sat["horizons"]) == len(json.loads(sat["horizon_figures"])) and int(sat["clauses"]) > 0
+    meta = [json.loads(line) for line in open(str(out) + ".meta.jsonl")]
+    assert len(meta) == 2 and meta[1]["skipped"] == 2 and "python-sat" in meta[0]["versions"]
 
 
-def test_bench_records_a_timeout(tmp_path):
+def test_time_and_memory_limits_stop_a_run_and_the_bench_goes_on(tmp_path):
+    out = tmp_path / "r.jsonl"
+    todo = [Task(KLOTSKI, None, "steps", "pysat"), Task(GUARINI, None, "steps", "bfs")]
+    bench(todo[:1], out, 1.0, **QUIET)
+    bench([Task(KLOTSKI, None, "steps", "bfs")], out, 60, memory_mb=25, **QUIET)
+    bench(todo[1:], out, 30, **QUIET)
+    rows = [json.loads(line) for line in open(out)]
+    assert [r["status"] for r in rows] == ["timeout", "memout", "optimal"]
+    assert rows[0]["length"] is None and rows[0]["seconds"] < 11
+
+
+def test_a_killed_bench_loses_nothing_and_repeats_nothing(tmp_path):
     out = tmp_path / "r.csv"
-    bench([(str(INSTANCES / "seeds/klotski_seed000.slide"), None, "steps")], ["pysat"], out, 1.0,
-          echo=lambda *_: None)
-    row = next(csv.DictReader(open(out)))
-    assert row["status"] == "timeout" and row["length"] == ""
+    cmd = [sys.executable, "-m", "puzzleplan.cli", "bench", GUARINI, KLOTSKI, "-m", "steps",
+           "--methods", "bfs,astar", "-o", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.time() + 60
+    while time.time() < deadline:      # wait until the first runs are on file, then kill the bench
+        if out.exists() and len(list(csv.DictReader(open(out)))) >= 2:
+            break
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    before = list(csv.DictReader(open(out)))
+    assert 2 <= len(before) <= 4
+    again = CliRunner().invoke(main, ["bench", GUARINI, KLOTSKI, "-m", "steps", "--methods", "bfs,astar",
+                                      "-o", str(out)])
+    assert again.exit_code == 0, again.output
+    after = list(csv.DictReader(open(out)))
+    assert after[:len(before)] == before
+    keys = [(r["instance"], r["method"]) for r in after]
+    assert len(keys) == len(set(keys)) == 4
+    assert f"{4 - len(before)} runs made" in again.output
+
+
+def test_parallel_jobs_give_the_same_results(tmp_path):
+    todo = tasks(GUARINI, ["bfs", "astar", "pysat"]) + tasks(str(INSTANCES / "sokoban/Microban.txt"),
+                                                           ["bfs", "pysat"], "pushes", 2)
+    bench(todo, tmp_path / "a.csv", 60, jobs=2, **QUIET)
+    rows = list(csv.DictReader(open(tmp_path / "a.csv")))
+    assert len(rows) == 5 and all(r["status"] == "optimal" for r in rows)
+    assert {r["length"] for r in rows if "Microban" in r["instance"]} == {"3"}
+
+
+def test_runs_on_a_dask_cluster(tmp_path):
+    import distributed
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        made = bench(tasks(GUARINI, ["bfs", "pysat"]), tmp_path / "d.csv", 60,
+                     dask_address=cluster.scheduler_address, **QUIET)
+    rows = list(csv.DictReader(open(tmp_path / "d.csv")))
+    assert made == 2 and [r["length"] for r in rows] == ["16", "16"]
+
+
+def test_instance_sets():
+    rh = instances(str(INSTANCES / "rushhour/thinkfun40.rh"), None, "slides")
+    assert len(rh) == 40 and rh[0][1] == 1
+    assert len(instances(str(INSTANCES / "knights"), None, None)) == 4
+    cat = instances("catalogue:rushhour_card*", None, None)
+    assert len(cat) == 40 and {m for _, _, m in cat} == {"slides"}
+    with pytest.raises(PuzzleError, match="no catalogue entry"):
+        instances("catalogue:nothing*", None, None)
+    with pytest.raises(PuzzleError, match="unknown level number 41"):
+        instances(str(INSTANCES / "rushhour/thinkfun40.rh"), [41], None)
+
+
+def test_report_tables_and_plots(tmp_path):
+    out = tmp_path / "r.csv"
+    bench(tasks(GUARINI, ["bfs", "pysat", "cpsat"]) + tasks(str(INSTANCES / "rushhour/thinkfun40.rh"),
+                                                             ["bfs", "pysat"], "slides", 1), out, 60, **QUIET)
+    text, made = report(out, tmp_path / "plots")
+    assert "| pysat | 2 | 2 |" in text and "All methods agree" in text
+    assert sorted(p.name for p in made) == ["cactus.png", "horizon_growth.png", "time_vs_length.png"]
+    assert all(p.stat().st_size > 10_000 for p in made)
+    df = read_results(out)
+    df.loc[0, "length"] = 99
+    assert disagreements(df)
+
+
+def test_bench_and_report_errors_are_one_line(tmp_path):
+    runner = CliRunner()
+    bad = [["bench", "nothing.rh"], ["bench", GUARINI, "--methods", "pysat:nosuch"],
+           ["bench", GUARINI, "--levels", "x"], ["bench", GUARINI, "-o", str(tmp_path / "r.txt")],
+           ["report", str(tmp_path / "missing.csv")]]
+    (tmp_path / "junk.csv").write_text("a,b\n1,2\n")
+    bad.append(["report", str(tmp_path / "junk.csv")])
+    for args in bad:
+        res = runner.invoke(main, args)
+        assert res.exit_code == 2 and res.output.count("\n") == 1 and "error" in res.output, (args, res.output)

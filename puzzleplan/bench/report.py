@@ -1,0 +1,133 @@
+"""Summaries and plots of a results file (``puzzleplan report``).
+
+Tables (Markdown): per method the runs and their statuses, total and median
+seconds; per method the median time ratio to a baseline over the instances both
+solved optimally; and any disagreement between optimal lengths (which would be
+a bug).  Plots (PNG, matplotlib): a cactus plot (instances solved against time),
+time against optimal length, and the cost of each SAT horizon.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+SOLVED = ("optimal", "feasible")
+
+
+def status_table(df) -> list[str]:
+    statuses = [s for s in ("optimal", "feasible", "no_plan_within", "unsolvable", "timeout", "memout", "error")
+                if s in set(df["status"])]
+    lines = ["| method | runs | " + " | ".join(statuses) + " | total s | median s (optimal) |",
+             "|---|---|" + "---|" * len(statuses) + "---|---|"]
+    for method, g in df.groupby("method", sort=True):
+        counts = [int((g["status"] == s).sum()) for s in statuses]
+        solved = g.loc[g["status"] == "optimal", "seconds"]
+        median = f"{solved.median():.2f}" if len(solved) else "-"
+        lines.append(f"| {method} | {len(g)} | " + " | ".join(map(str, counts)) +
+                     f" | {g['seconds'].sum():.1f} | {median} |")
+    return lines
+
+
+def ratio_table(df, baseline: str | None = None) -> list[str]:
+    opt = df[df["status"] == "optimal"]
+    methods = sorted(set(df["method"]))
+    if not methods:
+        return []
+    baseline = baseline or ("bfs" if "bfs" in methods else methods[0])
+    base = opt[opt["method"] == baseline].set_index(["label", "metric"])["seconds"]
+    lines = [f"| method | both optimal | median time / {baseline} | fastest on |", "|---|---|---|---|"]
+    pivot = opt.pivot_table(index=["label", "metric"], columns="method", values="seconds", aggfunc="min")
+    for m in methods:
+        mine = opt[opt["method"] == m].set_index(["label", "metric"])["seconds"]
+        both = mine.index.intersection(base.index)
+        ratio = (mine.loc[both] / base.loc[both].clip(lower=1e-4)).median() if len(both) else float("nan")
+        fastest = int((pivot.idxmin(axis=1) == m).sum()) if m in pivot else 0
+        lines.append(f"| {m} | {len(both)} | {ratio:.2f} | {fastest} |")
+    return lines
+
+
+def disagreements(df) -> list[str]:
+    """Instances where methods report different optimal lengths."""
+    opt = df[df["status"] == "optimal"]
+    out = []
+    for (label, metric), g in opt.groupby(["label", "metric"]):
+        if g["length"].nunique() > 1:
+            out.append(f"{label} {metric}: " + ", ".join(f"{m}={int(n)}" for m, n in zip(g["method"], g["length"])))
+    return out
+
+
+def plots(df, outdir: str | Path) -> list[Path]:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    made = []
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    for method, g in df.groupby("method"):
+        times = sorted(g.loc[g["status"].isin(SOLVED), "seconds"])
+        if times:
+            ax.step(range(1, len(times) + 1), times, where="post", label=f"{method} ({len(times)}/{len(g)})")
+    ax.set_yscale("log")
+    ax.set_xlabel("instances solved")
+    ax.set_ylabel("seconds per instance (sorted)")
+    ax.set_title("Cactus plot: instances solved within a time")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    made.append(outdir / "cactus.png")
+    fig.savefig(made[-1], dpi=110)
+    plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    opt = df[df["status"] == "optimal"]
+    for method, g in opt.groupby("method"):
+        ax.scatter(g["length"], g["seconds"], s=14, label=method, alpha=0.8)
+    ax.set_yscale("log")
+    ax.set_xlabel("optimal length (in the run's metric)")
+    ax.set_ylabel("seconds")
+    ax.set_title("Time against optimal length")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    made.append(outdir / "time_vs_length.png")
+    fig.savefig(made[-1], dpi=110)
+    plt.close(fig)
+
+    sat = df[df["horizon_figures"].map(len) > 0] if "horizon_figures" in df else df.iloc[0:0]
+    if len(sat):
+        fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
+        longest = sat.assign(n=sat["horizon_figures"].map(len)).sort_values("n", ascending=False)
+        for _, row in longest.head(8).iterrows():
+            hs = row["horizon_figures"]
+            label = f"{row['label']} {row['method']}"
+            a1.plot([h["horizon"] for h in hs], [h["seconds"] for h in hs], marker=".", label=label)
+            a2.plot([h["horizon"] for h in hs], [h["clauses"] for h in hs], marker=".", label=label)
+        a1.set_yscale("log")
+        a1.set_xlabel("horizon")
+        a1.set_ylabel("solver seconds at this horizon")
+        a2.set_xlabel("horizon")
+        a2.set_ylabel("clauses (or constraints)")
+        a1.set_title("Cost of each horizon")
+        a2.set_title("Formula size")
+        for a in (a1, a2):
+            a.grid(True, alpha=0.3)
+        a1.legend(fontsize=7)
+        fig.tight_layout()
+        made.append(outdir / "horizon_growth.png")
+        fig.savefig(made[-1], dpi=110)
+        plt.close(fig)
+    return made
+
+
+def report(path: str | Path, outdir: str | Path | None = None, baseline: str | None = None) -> tuple[str, list[Path]]:
+    """The Markdown text of the summary, and the plots written to ``outdir``."""
+    from .run import read_results
+    df = read_results(path)
+    text = ["## Statuses and times", "", *status_table(df), "", "## Time ratios", "", *ratio_table(df, baseline)]
+    bad = disagreements(df)
+    text += ["", "## Optimal lengths", ""]
+    text += ([f"DISAGREEMENT: {line}" for line in bad] if bad else
+             [f"All methods agree on every optimal length ({df[df['status'] == 'optimal'].groupby(['label', 'metric']).ngroups} instances)."])
+    made = plots(df, outdir) if outdir is not None else []
+    return "\n".join(text) + "\n", made

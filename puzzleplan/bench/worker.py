@@ -1,0 +1,55 @@
+"""One benchmark run in a process of its own: ``python -m puzzleplan.bench.worker TASK_JSON``.
+
+It limits its own address space (``RLIMIT_AS``, ``memory_mb``) before anything
+else is loaded; the parent kills it when its wall-clock limit passes; the planner and the searches also get the time
+limit, so they usually stop on their own and report what they proved.  Prints one
+JSON line: the run's figures.
+"""
+from __future__ import annotations
+
+import json
+import resource
+import sys
+import time
+
+
+def figures(task: dict) -> dict:
+    from ..formats.load import load
+    from ..planner import solve
+    from ..search import SEARCHES
+    domain = load(task["instance"], task.get("level"), constraints=task.get("constraints", ())).domain
+    limit = task.get("time_limit")
+    if task["method"] in SEARCHES:
+        result = SEARCHES[task["method"]](domain, task["metric"], limit)
+    else:
+        result = solve(domain, task["metric"], task["method"], limit)
+    s = result.stats
+    return {"status": result.status.value, "length": result.length, "bound": result.bound,
+            "horizons": s.get("horizons_tried"), "vars": s.get("vars"), "clauses": s.get("clauses"),
+            "conflicts": s.get("conflicts"), "expanded": s.get("expanded"),
+            "horizon_figures": [{k: h.get(k) for k in ("horizon", "vars", "clauses", "conflicts", "seconds", "result")}
+                                for h in result.horizons]}
+
+
+def main(argv: list[str]) -> int:
+    task = json.loads(argv[0])
+    if task.get("memory_mb"):
+        size = int(task["memory_mb"]) * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+    t0, c0 = time.perf_counter(), time.process_time()
+    try:
+        out = figures(task)
+    except MemoryError:
+        out = {"status": "memout"}
+    except Exception as err:    # reported as a row, never a traceback in the results
+        from ..puzzle import PuzzleError
+        out = {"status": "error", "message": (str(err) if isinstance(err, PuzzleError)
+                                              else f"{type(err).__name__}: {err}")}
+    out.update(seconds=round(time.perf_counter() - t0, 4), cpu_seconds=round(time.process_time() - c0, 4),
+               peak_rss_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1))
+    print(json.dumps(out), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
