@@ -92,7 +92,8 @@ def print_result(result: Result, as_json: bool, replay=None) -> None:
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
-    line = f"{result.status.value}: {result.method}"
+    certified = " (certified)" if result.stats.get("certified") else ""
+    line = f"{result.status.value}{certified}: {result.method}"
     if result.length is not None:
         line += f", {result.length} {result.metric}"
     if result.bound is not None:
@@ -246,15 +247,24 @@ def horizon_printer(row: dict) -> None:
               help="pysat.card encoding for move counts: seqcounter, totalizer, sortnetwrk, ...")
 @click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
 @click.option("--quiet", "-q", is_flag=True, help="No per-horizon lines on stderr.")
+@click.option("--certify", is_flag=True,
+              help="Once optimal, prove it: a DRAT proof that length-1 has no plan, checked by dratify.")
+@click.option("--proof", "proof_file", default=None, type=click.Path(dir_okay=False),
+              help="With --certify: keep the DRAT proof in this file (it must not exist).")
 @json_option
 def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, card_encoding,
-          margin, quiet, as_json):
+          margin, quiet, certify, proof_file, as_json):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from .planner import solve as plan
     try:
+        if proof_file and not certify:
+            raise PuzzleError("--proof needs --certify")
+        if proof_file and Path(proof_file).exists():
+            raise PuzzleError(f"{proof_file} exists; give a new file for the proof")
         inst = load_instance(file, level, margin, constraints)
         result = plan(inst.domain, metric, backend, time_limit, max_horizon, not fast,
-                      card_encoding=card_encoding, progress=None if quiet or as_json else horizon_printer)
+                      card_encoding=card_encoding, progress=None if quiet or as_json else horizon_printer,
+                      certify=certify, proof_file=proof_file)
     except PuzzleError as err:
         fail(err, as_json)
     print_result(result, as_json)
@@ -361,6 +371,68 @@ def report(results, plot_dir, baseline, md_file):
         Path(md_file).write_text(text)
     for path in made:
         click.echo(f"plot: {path}")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--horizon", "-t", type=int, required=True, help="Moves allowed (the goal must hold after them).")
+@metric_option
+@level_option
+@counts_option
+@click.option("--card-encoding", default="seqcounter", show_default=True, help="pysat.card encoding for move counts.")
+@click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
+@click.option("--out", "-o", required=True, type=click.Path(dir_okay=False),
+              help="OUT.cnf (.gz/.bz2/.xz), OUT.wcnf or OUT.pb/.pbtxt (CP-SAT); a sidecar OUT.json is written too.")
+@click.option("--force", is_flag=True, help="Overwrite OUT and its sidecar if they exist.")
+def export(file, horizon, metric, level, constraints, card_encoding, margin, out, force):
+    """Write the encoding of FILE at one horizon for outside solvers, with its symbol table."""
+    from .export import build, export as write
+    try:
+        for path in (Path(out), Path(out + ".json")):
+            if path.exists() and not force:
+                raise PuzzleError(f"{path} exists; use --force to overwrite it")
+        inst = load_instance(file, level, margin, constraints)
+        header = {"instance": str(file), "level": level, "constraints": list(constraints)}
+        formula = build(inst.domain, metric, horizon, card_encoding, header=header)
+        made = write(formula, out)
+    except PuzzleError as err:
+        fail(err)
+    click.echo(f"{made[0]}: {formula.nvars:,} variables, {len(formula.clauses):,} clauses, horizon {horizon} "
+               f"({formula.metric}); symbols in {made[1]}")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--cnf", "cnf_file", required=True, type=click.Path(dir_okay=False), help="The exported CNF.")
+@click.option("--model", "answer_file", required=True, type=click.Path(dir_okay=False),
+              help="The solver's output (s/v lines) or minisat's result file.")
+@click.option("--margin", type=int, default=2, show_default=True, help="As given to export.")
+@json_option
+def decode(file, cnf_file, answer_file, margin, as_json):
+    """Turn a SAT solver's answer on an exported CNF of FILE into a replayed plan."""
+    from .export import build, check_symbols, decode_answer, read_answer, read_header
+    from .formats.common import read_text
+    from .validate import check_plan
+    try:
+        info = read_header(cnf_file)
+        inst = load_instance(file, info["level"], margin, info["constraints"])
+        formula = build(inst.domain, info["metric"], info["horizon"], info.get("card_encoding", "seqcounter"))
+        check_symbols(formula, info["symbols"], cnf_file)
+        answer = read_answer(read_text(answer_file), answer_file)
+        if answer.status == "unsat":
+            result = Result(Status.NO_PLAN_WITHIN, formula.metric, "external answer", bound=info["horizon"],
+                            board=inst.domain.board(), message="the solver's answer: unsatisfiable")
+        else:
+            steps = decode_answer(formula, answer, answer_file)
+            report = check_plan(inst.domain, steps, formula.metric)
+            if not report["solved"]:
+                raise PuzzleError(f"the decoded plan does not solve the puzzle: {report['problem']}")
+            result = Result(Status.FEASIBLE, formula.metric, "external answer", report["length"], steps,
+                            board=inst.domain.board(),
+                            message=f"replayed; a plan within horizon {info['horizon']} (optimality not proven here)")
+    except PuzzleError as err:
+        fail(err, as_json)
+    print_result(result, as_json)
 
 
 if __name__ == "__main__":  # pragma: no cover

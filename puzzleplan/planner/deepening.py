@@ -35,14 +35,22 @@ def encoder_for(domain, metric: str, counts: Sequence[MoveCount] = ()):
 
 def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit: float | None = None,
           max_horizon: int = 1000, optimal: bool = True, counts: Sequence[MoveCount] = (),
-          card_encoding: str = "seqcounter", progress: Callable[[dict], None] | None = None) -> Result:
-    """Plan for ``domain`` by SAT/CP-SAT; see the module doc for the statuses."""
+          card_encoding: str = "seqcounter", progress: Callable[[dict], None] | None = None,
+          certify: bool = False, proof_file: str | None = None) -> Result:
+    """Plan for ``domain`` by SAT/CP-SAT; see the module doc for the statuses.
+
+    ``certify``: once optimal, prove with a checked DRAT proof that horizon
+    length-1 has no plan (``result.stats["certified"]``); ``proof_file`` keeps it.
+    """
     metric = check_metric(domain, metric)
     t0 = time.perf_counter()
     encoder = encoder_for(domain, metric, counts)
     model = BoolModel()
     solver = make_backend(backend, model, card_encoding)
     method = backend if ":" in backend or backend == "cpsat" else "pysat:cadical195"
+    if certify:
+        from .certify import checker_engine
+        checker_engine()      # fail early if the checker is missing
     lower = domain.heuristic(domain.initial, metric)
     result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=domain.board())
     refuted = lower - 1           # every horizon up to here has no plan (lower bound is admissible)
@@ -93,4 +101,15 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
     result.stats = {"seconds": round(time.perf_counter() - t0, 4), "horizons_tried": len(result.horizons),
                     "vars": model.top, "clauses": result.horizons[-1]["clauses"] if result.horizons else 0,
                     "conflicts": sum(h.get("conflicts", 0) for h in result.horizons)}
+    if certify and result.status is Status.OPTIMAL:
+        from .certify import certify as prove
+        tc = time.perf_counter()
+        figures = prove(domain, metric, result.length, card_encoding, proof_file)
+        result.stats.update({f"certify_{k}": v for k, v in figures.items() if v is not None and k != "certified"},
+                            certified=figures["certified"], certify_seconds=round(time.perf_counter() - tc, 3))
+        if figures["certified"]:
+            result.proof = (f"certified: DRAT proof that horizon {figures['horizon']} has no plan, "
+                            f"checked by dratify ({figures.get('engine', '-')})")
+        else:
+            result.message = "certification failed: the DRAT proof did not check"
     return result

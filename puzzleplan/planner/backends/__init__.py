@@ -16,7 +16,10 @@ def make_backend(spec: str, model, card_encoding: str = "seqcounter"):
     if name == "cpsat":
         from .cpsat_backend import CpsatBackend
         return CpsatBackend(model, int(option) if option.isdigit() else 1)
-    raise PuzzleError(f"unknown backend {spec!r}; use pysat[:SOLVER] or cpsat")
+    if name == "external":
+        from .external_backend import ExternalBackend
+        return ExternalBackend(model, option, card_encoding)
+    raise PuzzleError(f"unknown backend {spec!r}; use pysat[:SOLVER], cpsat or external:CMD")
 
 
 def available() -> dict[str, bool]:

@@ -1,0 +1,270 @@
+"""Export one horizon's encoding for outside solvers, and read their answers back.
+
+DIMACS CNF (``.cnf``, or compressed: ``.cnf.gz``, ``.cnf.bz2``, ``.cnf.xz``)
+---------------------------------------------------------------------------
+The formula says "a plan of at most T moves exists" (the goal at T is a unit
+clause).  Comment lines before the ``p cnf`` header carry the provenance and the
+symbol table, one line per variable::
+
+    c puzzleplan instance <path> | level <n or -> | metric <m> | horizon <T>
+    c puzzleplan constraints <text> ...          (only when there are any)
+    c puzzleplan card-encoding <name>
+    c var <number> <key as JSON>                 e.g. c var 17 ["at", 3, [4, 2], 5]
+
+A key is the variable's meaning: a JSON array whose first item names the kind
+(``at``/``empty``/``mv`` for sliding, ``player``/``box``/``push``/``mv`` for
+Sokoban, ``at``/``mv`` for knights, ``moved``/``act``/``goal``/``alt`` shared,
+``aux`` for auxiliaries of the cardinality encodings); inner arrays are tuples
+(cells ``[x, y]``).  A JSON sidecar (``OUT.json``) holds the same map
+(``symbols``: number -> key) with the instance, metric, horizon, and counts.
+
+WCNF (``.wcnf``): the same hard clauses (``h ...``) and one soft clause
+``1 -act_t 0`` per step, so a MaxSAT solver finds the fewest moves within T
+(the format of the MaxSAT Evaluations since 2022).
+
+CP-SAT (``.pb`` binary or ``.pbtxt`` text): OR-Tools' own CpModelProto of the
+same formula, cardinalities native.
+
+Answers (:func:`read_answer`): SAT competition output (``s SATISFIABLE`` and
+``v ... 0`` lines, any number of them), or minisat's result file (``SAT`` then
+the literals, ``UNSAT``, ``INDET``).
+"""
+from __future__ import annotations
+
+import bz2
+import gzip
+import json
+import lzma
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from .encodings.model import BoolModel, Card
+from .puzzle import PuzzleError
+
+OPENERS = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
+
+
+def open_text(path: str | Path, mode: str = "rt"):
+    opener = OPENERS.get(Path(path).suffix, open)
+    return opener(path, mode) if opener is open else opener(path, mode, encoding="utf-8")
+
+
+def key_text(key) -> str:
+    return json.dumps(key, separators=(", ", ": "))
+
+
+def parse_key(text: str):
+    def tup(x):
+        return tuple(tup(i) for i in x) if isinstance(x, list) else x
+    return tup(json.loads(text))
+
+
+@dataclass
+class Formula:
+    """One horizon's encoding, lowered to clauses in the model's numbering."""
+
+    model: BoolModel
+    encoder: object
+    clauses: list[list[int]]
+    horizon: int
+    metric: str
+    card_encoding: str
+    header: dict = field(default_factory=dict)
+
+    @property
+    def nvars(self) -> int:
+        return self.model.top
+
+    def symbols(self) -> dict[int, object]:
+        return {v: self.model.keys[v] for v in range(1, self.model.top + 1)}
+
+    def soft(self) -> list[int]:
+        """``-act_t`` for each step: one soft clause each (fewest moves)."""
+        return [-self.model.var(("act", t)) for t in range(self.horizon)]
+
+
+def build(domain, metric: str, horizon: int, card_encoding: str = "seqcounter", goal_as_unit: bool = True,
+          header: dict | None = None) -> Formula:
+    """The encoding with ``horizon`` move steps and the goal at ``horizon`` (a unit clause)."""
+    from .planner.backends.pysat_backend import ENCODINGS, lower_card
+    from .planner.deepening import encoder_for
+    from .puzzle import check_metric
+    metric = check_metric(domain, metric)
+    if horizon < 0:
+        raise PuzzleError("the horizon must be 0 or more")
+    if card_encoding not in ENCODINGS:
+        raise PuzzleError(f"unknown cardinality encoding {card_encoding!r}; known: " + ", ".join(ENCODINGS))
+    encoder = encoder_for(domain, metric)
+    model = BoolModel()
+    encoder.start(model)
+    encoder.extend(model, horizon)
+    goal = encoder.goal(model, horizon)
+    clauses: list[list[int]] = []
+    for item in list(model.items):
+        if isinstance(item, Card):
+            lowered, top = lower_card(item, model.top, card_encoding)
+            model.reserve(top)
+            clauses += lowered
+        else:
+            clauses.append(list(item))
+    if goal_as_unit:
+        clauses.append([goal])
+    return Formula(model, encoder, clauses, horizon, metric, card_encoding, dict(header or {}))
+
+
+def header_lines(f: Formula) -> list[str]:
+    h = f.header
+    lines = [f"c puzzleplan instance {h.get('instance', '-')} | level {h.get('level') or '-'} | "
+             f"metric {f.metric} | horizon {f.horizon}"]
+    if h.get("constraints"):
+        lines.append("c puzzleplan constraints " + " ".join(h["constraints"]))
+    lines.append(f"c puzzleplan card-encoding {f.card_encoding}")
+    lines += [f"c var {v} {key_text(k)}" for v, k in f.symbols().items()]
+    return lines
+
+
+def write_dimacs(f: Formula, path: str | Path) -> None:
+    with open_text(path, "wt") as fh:
+        fh.write("\n".join(header_lines(f)) + "\n")
+        fh.write(f"p cnf {f.nvars} {len(f.clauses)}\n")
+        for c in f.clauses:
+            fh.write(" ".join(map(str, c)) + " 0\n")
+
+
+def write_wcnf(f: Formula, path: str | Path) -> None:
+    with open_text(path, "wt") as fh:
+        fh.write("\n".join(header_lines(f)) + "\n")
+        fh.write("c hard clauses: h ... 0; soft: weight ... 0 (one per step: no move at t)\n")
+        for c in f.clauses:
+            fh.write("h " + " ".join(map(str, c)) + " 0\n")
+        for lit in f.soft():
+            fh.write(f"1 {lit} 0\n")
+
+
+def write_cpsat(f: Formula, path: str | Path) -> None:
+    from .planner.backends.cpsat_backend import CpsatBackend
+    goal = f.model.var(("goal", f.horizon))
+    cp, _ = CpsatBackend(f.model).build([goal])
+    if not cp.export_to_file(str(path)):
+        raise PuzzleError(f"OR-Tools could not write {path}")
+
+
+def write_sidecar(f: Formula, path: str | Path) -> None:
+    data = {**f.header, "metric": f.metric, "horizon": f.horizon, "card_encoding": f.card_encoding,
+            "vars": f.nvars, "clauses": len(f.clauses),
+            "symbols": {str(v): k for v, k in f.symbols().items()}}
+    Path(path).write_text(json.dumps(data, indent=1))
+
+
+def export(f: Formula, out: str | Path) -> list[Path]:
+    """Write ``out`` by its extension, plus the JSON sidecar; returns the files written."""
+    out = Path(out)
+    suffixes = [s.lower() for s in out.suffixes]
+    kind = suffixes[-2] if suffixes and suffixes[-1] in OPENERS and len(suffixes) > 1 else (suffixes or [""])[-1]
+    writers = {".cnf": write_dimacs, ".dimacs": write_dimacs, ".wcnf": write_wcnf, ".pb": write_cpsat,
+               ".pbtxt": write_cpsat}
+    if kind not in writers:
+        raise PuzzleError(f"{out}: unknown export type; use .cnf (.gz/.bz2/.xz), .wcnf, .pb or .pbtxt")
+    if kind in (".pb", ".pbtxt") and suffixes[-1] in OPENERS:
+        raise PuzzleError(f"{out}: CP-SAT models are written uncompressed")
+    writers[kind](f, out)
+    sidecar = Path(str(out) + ".json")
+    write_sidecar(f, sidecar)
+    return [out, sidecar]
+
+
+def read_header(path: str | Path) -> dict:
+    """Provenance and symbol table from an exported CNF's comment lines."""
+    info: dict = {"symbols": {}, "constraints": []}
+    try:
+        with open_text(path) as fh:
+            for line in fh:
+                if line.startswith("c var "):
+                    _, _, num, text = line.rstrip("\n").split(" ", 3)
+                    info["symbols"][int(num)] = parse_key(text)
+                elif line.startswith("c puzzleplan instance "):
+                    for part in line[len("c puzzleplan "):].strip().split(" | "):
+                        name, _, value = part.partition(" ")
+                        info[name] = value
+                elif line.startswith("c puzzleplan constraints "):
+                    info["constraints"] = line.split()[3:]
+                elif line.startswith("c puzzleplan card-encoding "):
+                    info["card_encoding"] = line.split()[3]
+                elif line.startswith("p "):
+                    fields = line.split()
+                    info["vars"], info["clauses"] = int(fields[2]), int(fields[3])
+                    break
+                elif not line.startswith("c"):
+                    break
+    except (OSError, EOFError, lzma.LZMAError, ValueError, UnicodeDecodeError) as err:
+        raise PuzzleError(f"cannot read the exported formula: {err}", str(path)) from None
+    if "horizon" not in info or "metric" not in info:
+        raise PuzzleError("not a formula exported by puzzleplan (no 'c puzzleplan' header)", str(path))
+    info["horizon"] = int(info["horizon"])
+    info["level"] = None if info.get("level") in (None, "-") else int(info["level"])
+    return info
+
+
+@dataclass
+class Answer:
+    status: str                   # "sat", "unsat", "unknown"
+    true_vars: set[int] = field(default_factory=set)
+    assigned: int = 0
+
+
+def read_answer(text: str, source: str = "answer") -> Answer:
+    """Parse SAT competition output or a minisat result file."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    status, lits = None, []
+    first = lines[0].split()[0] if lines else ""
+    if first in ("SAT", "UNSAT", "INDET"):          # minisat's result file
+        status = {"SAT": "sat", "UNSAT": "unsat", "INDET": "unknown"}[first]
+        for line in lines[1:]:
+            lits += line.split()
+    else:
+        for line in lines:
+            if line.startswith("s "):
+                word = line[2:].strip().upper()
+                status = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}.get(word)
+                if status is None:
+                    raise PuzzleError(f"unknown solution line {line!r}", source)
+            elif line.startswith("v ") or line == "v":
+                lits += line[1:].split()
+    if status is None:
+        raise PuzzleError("no 's SATISFIABLE/UNSATISFIABLE' line (nor a minisat result) in the solver's answer", source)
+    try:
+        values = [int(x) for x in lits]
+    except ValueError:
+        raise PuzzleError("a value line holds something other than integers", source) from None
+    if status == "sat":
+        if not values or values[-1] != 0:
+            raise PuzzleError("the model's value lines do not end with 0", source)
+        values = values[:-1]
+    return Answer(status, {v for v in values if v > 0}, len(values))
+
+
+def decode_answer(formula: Formula, answer: Answer, source: str = "answer"):
+    """Plan steps from a satisfying assignment (checked against every clause first)."""
+    if answer.status != "sat":
+        raise PuzzleError({"unsat": f"the solver proved no plan of at most {formula.horizon} moves exists",
+                           "unknown": "the solver gave no answer (UNKNOWN)"}[answer.status], source)
+    true = answer.true_vars
+    for c in formula.clauses:
+        if not any((lit > 0) == (abs(lit) in true) for lit in c):
+            raise PuzzleError("the assignment violates a clause of the formula: not a model of it", source)
+    moves = formula.encoder.decode(formula.model, true)
+    domain = formula.encoder.domain
+    return domain.render_steps(moves)
+
+
+def check_symbols(formula: Formula, symbols: dict[int, object], source: str) -> None:
+    """The exported symbol table must name each variable as the rebuilt formula does."""
+    mine = formula.symbols()
+    if len(symbols) != len(mine) or any(mine.get(v) != k for v, k in symbols.items()):
+        raise PuzzleError("the formula does not match this puzzle (its symbol table differs); "
+                          "export it again or give the puzzle it was made from", source)
+
+
+def solver_lines(values: Sequence[int]) -> str:
+    return "s SATISFIABLE\nv " + " ".join(map(str, values)) + " 0\n"

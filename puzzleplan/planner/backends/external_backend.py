@@ -1,0 +1,116 @@
+"""An installed SAT solver binary, run once per horizon: ``external:CMD``.
+
+``CMD`` is a program name or path with its options (``external:cadical``,
+``external:kissat -q``, ``external:/opt/bin/minisat``).  Each solve writes the
+whole formula as DIMACS (the goal literal as a unit clause) to a temporary file,
+runs the program on it with the time limit enforced (the process is killed when
+it passes), and parses its answer: SAT competition output on stdout, or for
+minisat the result file it is given as a second argument.  Exit codes 10 and 20
+are cross-checked against the ``s`` line.
+
+Known programs are also looked up where their Python wheels put them (the
+``passagemath-kissat`` wheel ships a kissat binary).
+"""
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+from ...encodings.model import Card
+from ...export import read_answer
+from ...puzzle import PuzzleError
+from .pysat_backend import ENCODINGS, lower_card
+
+CONFLICTS = re.compile(r"^c?\s*conflicts\s*:\s*(\d+)", re.MULTILINE | re.IGNORECASE)
+
+
+def find_solver(name: str) -> str | None:
+    """Path of a solver program: on PATH, or inside an installed wheel."""
+    found = shutil.which(name)
+    if found:
+        return found
+    for base in {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}:
+        candidate = Path(base) / "sage_wheels" / "bin" / name
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return str(candidate)
+    return None
+
+
+class ExternalBackend:
+    def __init__(self, model, command: str, card_encoding: str = "seqcounter"):
+        words = shlex.split(command)
+        if not words:
+            raise PuzzleError("external: name a solver program, like external:cadical or external:kissat")
+        path = find_solver(words[0])
+        if path is None:
+            raise PuzzleError(f"solver program {words[0]!r} not found (install it, or give its path)")
+        if card_encoding not in ENCODINGS:
+            raise PuzzleError(f"unknown cardinality encoding {card_encoding!r}; known: " + ", ".join(ENCODINGS))
+        self.model, self.argv, self.card_encoding = model, [path] + words[1:], card_encoding
+        self.minisat = Path(words[0]).name.startswith("minisat")
+        self.clauses: list[list[int]] = []
+        self.synced = 0
+        self.solution: set[int] = set()
+        self.last: dict = {}
+        self.tmp = tempfile.TemporaryDirectory(prefix="puzzleplan-")
+
+    def sync(self) -> None:
+        for item in self.model.since(self.synced):
+            if isinstance(item, Card):
+                lowered, top = lower_card(item, self.model.top, self.card_encoding)
+                self.model.reserve(top)
+                self.clauses += lowered
+            else:
+                self.clauses.append(list(item))
+        self.synced = len(self.model.items)
+
+    def solve(self, assumptions, time_limit: float | None = None) -> bool | None:
+        self.sync()
+        cnf = Path(self.tmp.name) / "horizon.cnf"
+        units = [[a] for a in assumptions]
+        with open(cnf, "w") as fh:
+            fh.write(f"p cnf {self.model.top} {len(self.clauses) + len(units)}\n")
+            for c in self.clauses + units:
+                fh.write(" ".join(map(str, c)) + " 0\n")
+        result_file = Path(self.tmp.name) / "result.txt"
+        argv = self.argv + [str(cnf)] + ([str(result_file)] if self.minisat else [])
+        t0 = time.perf_counter()
+        try:
+            proc = subprocess.run(argv, capture_output=True, text=True,
+                                  timeout=None if time_limit is None else max(time_limit, 0.01))
+        except subprocess.TimeoutExpired:
+            self.last = {"vars": self.model.top, "clauses": len(self.clauses), "conflicts": 0}
+            return None
+        except OSError as err:
+            raise PuzzleError(f"cannot run {self.argv[0]}: {err.strerror}") from None
+        seconds = time.perf_counter() - t0
+        text = result_file.read_text() if self.minisat and result_file.exists() else proc.stdout
+        found = CONFLICTS.findall(proc.stdout)
+        self.last = {"vars": self.model.top, "clauses": len(self.clauses) + len(units),
+                     "conflicts": int(found[-1]) if found else 0, "solver_seconds": round(seconds, 4)}
+        if proc.returncode not in (0, 10, 20):
+            tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or [""]
+            raise PuzzleError(f"{Path(self.argv[0]).name} failed (exit code {proc.returncode}): {tail[0][:200]}")
+        answer = read_answer(text, Path(self.argv[0]).name)
+        if proc.returncode in (10, 20) and answer.status != {10: "sat", 20: "unsat"}[proc.returncode]:
+            raise PuzzleError(f"{Path(self.argv[0]).name}: exit code {proc.returncode} contradicts its answer")
+        if answer.status == "sat":
+            self.solution = answer.true_vars
+            return True
+        return False if answer.status == "unsat" else None
+
+    def values(self) -> set[int]:
+        return self.solution
+
+    def figures(self) -> dict:
+        return dict(self.last)
+
+    def close(self) -> None:
+        self.tmp.cleanup()

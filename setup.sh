@@ -1,0 +1,28 @@
+#!/bin/sh
+# Set up puzzleplan in ./.venv.
+#   sh setup.sh        the package and what it needs to run
+#   sh setup.sh test   also the test tools and the external SAT solvers the tests run:
+#                      Debian's cadical, minisat, cryptominisat and picosat (needs root and
+#                      apt-get); kissat comes from PyPI (the passagemath-kissat wheel).
+set -e
+cd "$(dirname "$0")"
+if [ "${1:-}" = "test" ]; then
+    missing=""
+    for prog in cadical minisat cryptominisat5 picosat; do
+        command -v "$prog" >/dev/null 2>&1 || missing="$missing $prog"
+    done
+    if [ -n "$missing" ]; then
+        if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+            echo "setup: installing external SAT solvers:$missing" >&2
+            apt-get update -qq >/dev/null
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat cryptominisat picosat >/dev/null
+        else
+            echo "setup: cannot install$missing (needs root and apt-get); the tests that run them will fail" >&2
+        fi
+    fi
+    extras="[test]"
+else
+    extras=""
+fi
+python3 -m venv .venv
+.venv/bin/pip install -q -e ".$extras"
