@@ -22,7 +22,6 @@ CASES = [
     ("card 40, A+B<=12", "seeds/rushhour_card40_bmodel_v2.rh", "slides", ["A+B.moves<=12"]),
     ("card 40, A=9", "seeds/rushhour_card40_bmodel_v2.rh", "slides", ["A.moves=9"]),
     ("seed 003 (B or G =8)", "seeds/knights_seed003.knights", "steps", []),
-    ("Microban 3, player<=40", "sokoban/Microban.txt:3", "moves", ["player.moves<=40"]),
 ]
 
 
