@@ -20,4 +20,5 @@ def test_notebook_runs(path, monkeypatch):
 
 
 def test_there_are_notebooks():
-    assert {p.name for p in NOTEBOOKS} >= {"side_constraints.ipynb"}
+    assert {p.name for p in NOTEBOOKS} >= {"side_constraints.ipynb", "sat_vs_search.ipynb",
+                                         "export_and_external_solvers.ipynb"}
