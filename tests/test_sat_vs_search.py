@@ -16,7 +16,7 @@ from puzzleplan.puzzle import Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 
-BACKENDS = ["pysat", "pysat:glucose4", "cpsat"]
+BACKENDS = ["pysat", "pysat:glucose4", "cpsat", "cpsat-min"]
 MAX = 14
 
 

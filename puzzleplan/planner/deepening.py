@@ -42,6 +42,12 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
     ``certify``: once optimal, prove with a checked DRAT proof that horizon
     length-1 has no plan (``result.stats["certified"]``); ``proof_file`` keeps it.
     """
+    if backend.startswith("cpsat-min"):
+        if counts or certify:
+            raise PuzzleError("cpsat-min takes the instance's own constraints only and cannot certify")
+        workers = backend.partition(":")[2]
+        return solve_minimising(domain, metric, time_limit, max_horizon, int(workers) if workers.isdigit() else 1,
+                                progress)
     metric = check_metric(domain, metric)
     t0 = time.perf_counter()
     encoder = encoder_for(domain, metric, counts)
@@ -112,4 +118,74 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
                             f"checked by dratify ({figures.get('engine', '-')})")
         else:
             result.message = "certification failed: the DRAT proof did not check"
+    return result
+
+
+def solve_minimising(domain, metric: str | None = None, time_limit: float | None = None, max_horizon: int = 1000,
+                     workers: int = 1, progress: Callable[[dict], None] | None = None) -> Result:
+    """CP-SAT over one model: horizon H, goal at H, minimise the number of moves.
+
+    No-ops come last, so a plan of L <= H moves fits the model and the minimum
+    is the optimum; horizons double from the lower bound until the model is
+    feasible.  Backend name ``cpsat-min`` (``cpsat-min:W`` for W workers).
+    """
+    from ortools.sat.python import cp_model
+    from .backends.cpsat_backend import CpsatBackend
+    metric = check_metric(domain, metric)
+    t0 = time.perf_counter()
+    encoder = encoder_for(domain, metric)
+    model = BoolModel()
+    lower = domain.heuristic(domain.initial, metric)
+    result = Result(Status.TIMEOUT, metric, "cpsat-min", lower_bound=lower, board=domain.board())
+    refuted = lower - 1
+    encoder.start(model)
+    horizon = min(max(lower, 1), max_horizon)
+    while True:
+        if lower > max_horizon:      # the admissible bound alone refutes every horizon allowed
+            result.status, result.bound = Status.NO_PLAN_WITHIN, max_horizon
+            break
+        encoder.extend(model, horizon)
+        goal = encoder.goal(model, horizon)
+        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+        if left is not None and left <= 0:
+            break
+        cp, xs = CpsatBackend(model).build([goal])
+        cp.minimize(sum(xs[model.var(("act", t))] for t in range(horizon)))
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = workers
+        if left is not None:
+            solver.parameters.max_time_in_seconds = max(left, 0.01)
+        ts = time.perf_counter()
+        status = solver.solve(cp)
+        row = {"horizon": horizon, "vars": model.top, "clauses": len(model.items), "conflicts": solver.num_conflicts,
+               "seconds": round(time.perf_counter() - ts, 4),
+               "result": {cp_model.OPTIMAL: "minimum", cp_model.FEASIBLE: "sat", cp_model.INFEASIBLE: "unsat"}
+               .get(status, "timeout")}
+        result.horizons.append(row)
+        if progress:
+            progress(row)
+        if status == cp_model.INFEASIBLE:
+            refuted = horizon
+            if horizon >= max_horizon:
+                result.status, result.bound = Status.NO_PLAN_WITHIN, horizon
+                break
+            horizon = min(2 * horizon, max_horizon)
+            continue
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            values = {i for i in range(1, len(xs)) if solver.boolean_value(xs[i])}
+            steps = domain.render_steps(encoder.decode(model, values))
+            report = check_plan(domain, steps, metric)
+            if not report["solved"]:
+                raise AssertionError(f"the decoded plan fails replay: {report['problem']}")
+            result.steps, result.length = steps, report["length"]
+            if status == cp_model.OPTIMAL:
+                result.status, result.proof = Status.OPTIMAL, f"CP-SAT minimum over horizon {horizon}"
+            else:
+                result.status, result.bound = Status.FEASIBLE, refuted
+        break
+    if result.status is Status.TIMEOUT:
+        result.bound = refuted
+    result.stats = {"seconds": round(time.perf_counter() - t0, 4), "horizons_tried": len(result.horizons),
+                    "vars": model.top, "clauses": len(model.items),
+                    "conflicts": sum(h["conflicts"] for h in result.horizons)}
     return result
