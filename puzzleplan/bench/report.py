@@ -63,36 +63,32 @@ def plots(df, outdir: str | Path) -> list[Path]:
     outdir.mkdir(parents=True, exist_ok=True)
     made = []
 
+    def finish(fig, ax, xlabel, ylabel, title, name):
+        ax.set_yscale("log")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        made.append(outdir / name)
+        fig.savefig(made[-1], dpi=110)
+        plt.close(fig)
+
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     for method, g in df.groupby("method"):
         times = sorted(g.loc[g["status"].isin(SOLVED), "seconds"])
         if times:
             ax.step(range(1, len(times) + 1), times, where="post", label=f"{method} ({len(times)}/{len(g)})")
-    ax.set_yscale("log")
-    ax.set_xlabel("instances solved")
-    ax.set_ylabel("seconds per instance (sorted)")
-    ax.set_title("Cactus plot: instances solved within a time")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    made.append(outdir / "cactus.png")
-    fig.savefig(made[-1], dpi=110)
-    plt.close(fig)
+    finish(fig, ax, "instances solved", "seconds per instance (sorted)", "Cactus plot: instances solved within a time",
+           "cactus.png")
 
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     opt = df[df["status"] == "optimal"]
     for method, g in opt.groupby("method"):
         ax.scatter(g["length"], g["seconds"], s=14, label=method, alpha=0.8)
-    ax.set_yscale("log")
-    ax.set_xlabel("optimal length (in the run's metric)")
-    ax.set_ylabel("seconds")
-    ax.set_title("Time against optimal length")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    made.append(outdir / "time_vs_length.png")
-    fig.savefig(made[-1], dpi=110)
-    plt.close(fig)
+    finish(fig, ax, "optimal length (in the run's metric)", "seconds", "Time against optimal length",
+           "time_vs_length.png")
 
     sat = df[df["horizon_figures"].map(len) > 0] if "horizon_figures" in df else df.iloc[0:0]
     if len(sat):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..domains.sliding import SlidingSpec
 from ..puzzle import PuzzleError
+from .common import pick_level
 
 SIZE = 6
 
@@ -53,11 +54,7 @@ def parse_board(board: str, name: str = "", line: int | None = None) -> SlidingS
 
 def parse(text: str, level: int | None = None) -> tuple[SlidingSpec, int | None]:
     """Return the chosen puzzle (1-based ``level``, default 1) and its stated optimum."""
-    entries = split_entries(text)
-    index = 1 if level is None else level
-    if not 1 <= index <= len(entries):
-        raise PuzzleError(f"unknown level number {index}: the file has {len(entries)}")
-    no, board, optimum = entries[index - 1]
+    index, (no, board, optimum) = pick_level(split_entries(text), level)
     return parse_board(board, f"level {index}", line=no), optimum
 
 

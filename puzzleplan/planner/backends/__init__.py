@@ -13,7 +13,7 @@ def make_backend(spec: str, model, card_encoding: str = "seqcounter"):
     if name == "pysat":
         from .pysat_backend import PysatBackend
         return PysatBackend(model, option or "cadical195", card_encoding)
-    if name == "cpsat":
+    if name in ("cpsat", "cpsat-min"):     # cpsat-min: the planner's minimising loop uses this model
         from .cpsat_backend import CpsatBackend
         return CpsatBackend(model, int(option) if option.isdigit() else 1)
     if name == "external":
