@@ -120,7 +120,8 @@ def test_cli_export_solve_elsewhere_decode(tmp_path):
     (tmp_path / "answer.txt").write_text(answer.stdout)
     res = runner.invoke(main, ["decode", str(CARD40), "--cnf", str(cnf), "--model", str(tmp_path / "answer.txt"), "--json"])
     out = json.loads(res.output)
-    assert out["status"] == "feasible" and out["length"] == 51 and len(out["steps"]) == 81
+    # 51 slides is optimal; in unit steps any plan takes at least the steps optimum, 81
+    assert out["status"] == "feasible" and out["length"] == 51 and len(out["steps"]) >= 81
     # the existing file is never overwritten without --force
     res = runner.invoke(main, ["export", str(CARD40), "-m", "slides", "-t", "50", "-o", str(cnf)])
     assert res.exit_code == 2 and "exists" in res.output
