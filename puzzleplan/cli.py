@@ -236,8 +236,9 @@ def horizon_printer(row: dict) -> None:
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--backend", "-b", default="pysat", show_default=True,
-              help="pysat[:SOLVER] (e.g. pysat:glucose4; default solver cadical195), cpsat (a model per "
-                   "horizon), cpsat-min (one model, fewest moves) or external:CMD (a solver program).")
+              help="pysat[:SOLVER] (e.g. pysat:glucose4; default solver cadical195), cpsat[:WORKERS] (one "
+                   "CP-SAT model minimising moves), cpsat-horizons (a CP-SAT model per horizon) or "
+                   "external:CMD (a solver program).")
 @metric_option
 @level_option
 @counts_option
@@ -310,7 +311,7 @@ def seeds(time_limit, backend, as_json):
 @click.option("--levels", default=None, help="Levels of collections, e.g. 1-40 or 1,3,5 (default: all).")
 @click.option("--metric", "-m", default=None, help="Metric for every run (default: the catalogue's, or the domain's first).")
 @click.option("--methods", default="bfs,astar,pysat,cpsat", show_default=True,
-              help="Comma-separated: bfs, astar, pysat[:SOLVER], cpsat, cpsat-min, external:CMD.")
+              help="Comma-separated: bfs, astar, pysat[:SOLVER], cpsat[:WORKERS], cpsat-horizons, external:CMD.")
 @click.option("--time-limit", type=float, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
 @click.option("--memory", "memory_mb", type=int, default=4096, show_default=True, help="MiB of address space per run.")
 @click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Runs at a time on this machine.")

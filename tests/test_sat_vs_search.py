@@ -16,7 +16,7 @@ from puzzleplan.puzzle import Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 
-BACKENDS = ["pysat", "pysat:glucose4", "cpsat", "cpsat-min"]
+BACKENDS = ["pysat", "pysat:glucose4", "cpsat", "cpsat-horizons"]
 MAX = 14
 
 
@@ -168,3 +168,30 @@ def test_seed_rush_hour_steps_81():
     d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
     r = solve(d, "steps", "pysat")
     assert r.status is Status.OPTIMAL and r.length == 81
+
+
+def test_cpsat_time_limit_keeps_a_proven_bound():
+    d = load(INSTANCES / "rushhour/thinkfun40.rh", 40).domain       # 51 slides
+    r = solve(d, "slides", "cpsat", time_limit=3)
+    assert r.status in (Status.TIMEOUT, Status.FEASIBLE, Status.OPTIMAL)
+    if r.status is Status.OPTIMAL:
+        assert r.length == 51
+    else:
+        assert r.bound is not None and r.bound <= 50
+    if r.steps:
+        assert check_plan(d, r.steps, "slides")["solved"] and r.length >= 51
+
+
+@pytest.mark.parametrize("backend", ["pysat", "cpsat"])
+def test_fast_mode_plans_replay_and_claim_optimal_only_when_proved(backend):
+    for seed in range(6):
+        d = generate.sliding(random.Random(seed))
+        ref = breadth_first_search(d, "steps")
+        if ref.status is not Status.OPTIMAL:
+            continue
+        r = solve(d, "steps", backend, optimal=False)
+        assert check_plan(d, r.steps, "steps")["solved"] and r.length >= ref.length
+        if r.status is Status.OPTIMAL:
+            assert r.length == ref.length
+        else:
+            assert r.status is Status.FEASIBLE and r.bound < ref.length

@@ -42,21 +42,32 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
     ``certify``: once optimal, prove with a checked DRAT proof that horizon
     length-1 has no plan (``result.stats["certified"]``); ``proof_file`` keeps it.
     """
-    if backend.startswith("cpsat-min"):
-        if counts or certify:
-            raise PuzzleError("cpsat-min takes the instance's own constraints only and cannot certify")
-        workers = backend.partition(":")[2]
-        return solve_minimising(domain, metric, time_limit, max_horizon, int(workers) if workers.isdigit() else 1,
-                                progress)
+    if certify:
+        if counts:
+            raise PuzzleError("certification covers the instance's own constraints: load them with the instance")
+        from .certify import checker_engine
+        checker_engine()      # fail early if the checker is missing
+    name, _, option = backend.partition(":")
+    if name == "cpsat":
+        if option and not option.isdigit():
+            raise PuzzleError(f"cpsat:{option}: give a number of workers, e.g. cpsat:2")
+        result = solve_minimising(domain, metric, time_limit, max_horizon, int(option or 1), progress,
+                                  optimal, counts)
+    else:
+        result = _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, card_encoding,
+                         progress)
+    if certify and result.status is Status.OPTIMAL:
+        _certify(result, domain, card_encoding, counts, proof_file)
+    return result
+
+
+def _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, card_encoding, progress) -> Result:
     metric = check_metric(domain, metric)
     t0 = time.perf_counter()
     encoder = encoder_for(domain, metric, counts)
     model = BoolModel()
     solver = make_backend(backend, model, card_encoding)
-    method = backend if ":" in backend or backend == "cpsat" else "pysat:cadical195"
-    if certify:
-        from .certify import checker_engine
-        checker_engine()      # fail early if the checker is missing
+    method = backend if ":" in backend or backend != "pysat" else "pysat:cadical195"
     lower = domain.heuristic(domain.initial, metric)
     result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=domain.board())
     refuted = lower - 1           # every horizon up to here has no plan (lower bound is admissible)
@@ -82,12 +93,7 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
                 refuted = horizon
                 horizon = horizon + 1 if optimal else max(horizon + 1, 2 * horizon)
                 continue
-            moves = encoder.decode(model, solver.values())
-            steps = domain.render_steps(moves) if hasattr(domain, "render_steps") else moves
-            report = check_plan(domain, steps, metric, counts)
-            if not report["solved"]:
-                raise AssertionError(f"the decoded plan fails replay: {report['problem']}")
-            length = report["length"]
+            steps, length = _replayed(domain, encoder, model, solver.values(), metric, counts)
             result.steps, result.length = steps, length
             if length <= refuted + 1:
                 result.status = Status.OPTIMAL
@@ -107,82 +113,106 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
     result.stats = {"seconds": round(time.perf_counter() - t0, 4), "horizons_tried": len(result.horizons),
                     "vars": model.top, "clauses": result.horizons[-1]["clauses"] if result.horizons else 0,
                     "conflicts": sum(h.get("conflicts", 0) for h in result.horizons)}
-    if certify and result.status is Status.OPTIMAL:
-        from .certify import certify as prove
-        tc = time.perf_counter()
-        figures = prove(domain, metric, result.length, card_encoding, proof_file)
-        result.stats.update({f"certify_{k}": v for k, v in figures.items() if v is not None and k != "certified"},
-                            certified=figures["certified"], certify_seconds=round(time.perf_counter() - tc, 3))
-        if figures["certified"]:
-            result.proof = (f"certified: DRAT proof that horizon {figures['horizon']} has no plan, "
-                            f"checked by dratify ({figures.get('engine', '-')})")
-        else:
-            result.message = "certification failed: the DRAT proof did not check"
     return result
 
 
+def _certify(result: Result, domain, card_encoding: str, counts, proof_file: str | None) -> None:
+    """Add a checked DRAT proof that horizon length-1 has no plan (CaDiCaL + dratify)."""
+    from .certify import certify as prove
+    tc = time.perf_counter()
+    figures = prove(domain, result.metric, result.length, card_encoding, proof_file)
+    result.stats.update({f"certify_{k}": v for k, v in figures.items() if v is not None and k != "certified"},
+                        certified=figures["certified"], certify_seconds=round(time.perf_counter() - tc, 3))
+    if figures["certified"]:
+        result.proof = (f"certified: DRAT proof that horizon {figures['horizon']} has no plan, "
+                        f"checked by dratify ({figures.get('engine', '-')})")
+    else:
+        result.message = "certification failed: the DRAT proof did not check"
+
+
+def _replayed(domain, encoder, model, values, metric, counts) -> tuple[list, int]:
+    """Decode a model and replay it by the domain's rules: (steps, length)."""
+    moves = encoder.decode(model, values)
+    steps = domain.render_steps(moves) if hasattr(domain, "render_steps") else moves
+    report = check_plan(domain, steps, metric, counts)
+    if not report["solved"]:
+        raise AssertionError(f"the decoded plan fails replay: {report['problem']}")
+    return steps, report["length"]
+
+
 def solve_minimising(domain, metric: str | None = None, time_limit: float | None = None, max_horizon: int = 1000,
-                     workers: int = 1, progress: Callable[[dict], None] | None = None) -> Result:
+                     workers: int = 1, progress: Callable[[dict], None] | None = None, optimal: bool = True,
+                     counts: Sequence[MoveCount] = ()) -> Result:
     """CP-SAT over one model: horizon H, goal at H, minimise the number of moves.
 
     No-ops come last, so a plan of L <= H moves fits the model and the minimum
     is the optimum; horizons double from the lower bound until the model is
-    feasible.  Backend name ``cpsat-min`` (``cpsat-min:W`` for W workers).
+    feasible (measured faster than a model per horizon: see the README).
+    ``optimal=False`` takes the first plan found at the first feasible horizon.
+    On a time limit with a plan in hand, CP-SAT's proven objective bound gives
+    the refuted horizon.  Backend name ``cpsat`` (``cpsat:W`` for W workers).
     """
+    import math
     from ortools.sat.python import cp_model
     from .backends.cpsat_backend import CpsatBackend
     metric = check_metric(domain, metric)
     t0 = time.perf_counter()
-    encoder = encoder_for(domain, metric)
+    encoder = encoder_for(domain, metric, counts)
     model = BoolModel()
     lower = domain.heuristic(domain.initial, metric)
-    result = Result(Status.TIMEOUT, metric, "cpsat-min", lower_bound=lower, board=domain.board())
+    result = Result(Status.TIMEOUT, metric, "cpsat" if workers == 1 else f"cpsat:{workers}", lower_bound=lower,
+                    board=domain.board())
     refuted = lower - 1
     encoder.start(model)
     horizon = min(max(lower, 1), max_horizon)
-    while True:
-        if lower > max_horizon:      # the admissible bound alone refutes every horizon allowed
-            result.status, result.bound = Status.NO_PLAN_WITHIN, max_horizon
-            break
-        encoder.extend(model, horizon)
-        goal = encoder.goal(model, horizon)
-        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
-        if left is not None and left <= 0:
-            break
-        cp, xs = CpsatBackend(model).build([goal])
-        cp.minimize(sum(xs[model.var(("act", t))] for t in range(horizon)))
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = workers
-        if left is not None:
-            solver.parameters.max_time_in_seconds = max(left, 0.01)
-        ts = time.perf_counter()
-        status = solver.solve(cp)
-        row = {"horizon": horizon, "vars": model.top, "clauses": len(model.items), "conflicts": solver.num_conflicts,
-               "seconds": round(time.perf_counter() - ts, 4),
-               "result": {cp_model.OPTIMAL: "minimum", cp_model.FEASIBLE: "sat", cp_model.INFEASIBLE: "unsat"}
-               .get(status, "timeout")}
-        result.horizons.append(row)
-        if progress:
-            progress(row)
-        if status == cp_model.INFEASIBLE:
-            refuted = horizon
-            if horizon >= max_horizon:
-                result.status, result.bound = Status.NO_PLAN_WITHIN, horizon
+    try:
+        while True:
+            if lower > max_horizon:      # the admissible bound alone refutes every horizon allowed
+                result.status, result.bound = Status.NO_PLAN_WITHIN, max_horizon
                 break
-            horizon = min(2 * horizon, max_horizon)
-            continue
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            values = {i for i in range(1, len(xs)) if solver.boolean_value(xs[i])}
-            steps = domain.render_steps(encoder.decode(model, values))
-            report = check_plan(domain, steps, metric)
-            if not report["solved"]:
-                raise AssertionError(f"the decoded plan fails replay: {report['problem']}")
-            result.steps, result.length = steps, report["length"]
-            if status == cp_model.OPTIMAL:
-                result.status, result.proof = Status.OPTIMAL, f"CP-SAT minimum over horizon {horizon}"
-            else:
-                result.status, result.bound = Status.FEASIBLE, refuted
-        break
+            encoder.extend(model, horizon)
+            goal = encoder.goal(model, horizon)
+            left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+            if left is not None and left <= 0:
+                break
+            cp, xs = CpsatBackend(model).build([goal])
+            if optimal:
+                cp.minimize(sum(xs[model.var(("act", t))] for t in range(horizon)))
+            solver = cp_model.CpSolver()
+            solver.parameters.num_workers = workers
+            solver.parameters.random_seed = 0
+            if left is not None:
+                solver.parameters.max_time_in_seconds = max(left, 0.01)
+            ts = time.perf_counter()
+            status = solver.solve(cp)
+            row = {"horizon": horizon, "vars": model.top, "clauses": len(model.items),
+                   "conflicts": solver.num_conflicts, "seconds": round(time.perf_counter() - ts, 4),
+                   "result": {cp_model.OPTIMAL: "minimum" if optimal else "sat", cp_model.FEASIBLE: "sat",
+                              cp_model.INFEASIBLE: "unsat"}.get(status, "timeout")}
+            result.horizons.append(row)
+            if progress:
+                progress(row)
+            if status == cp_model.INFEASIBLE:
+                refuted = horizon
+                if horizon >= max_horizon:
+                    result.status, result.bound = Status.NO_PLAN_WITHIN, horizon
+                    break
+                horizon = min(2 * horizon, max_horizon)
+                continue
+            if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                values = {i for i in range(1, len(xs)) if solver.boolean_value(xs[i])}
+                result.steps, result.length = _replayed(domain, encoder, model, values, metric, counts)
+                if optimal:   # every plan of fewer moves than the proven bound would fit this horizon
+                    refuted = max(refuted, math.ceil(solver.best_objective_bound - 1e-6) - 1)
+                if optimal and status == cp_model.OPTIMAL:
+                    result.status, result.proof = Status.OPTIMAL, f"CP-SAT minimum over horizon {horizon}"
+                elif result.length <= refuted + 1:
+                    result.status, result.proof = Status.OPTIMAL, f"horizon {refuted} refuted"
+                else:
+                    result.status, result.bound = Status.FEASIBLE, refuted
+            break
+    except KeyboardInterrupt:
+        result.message = "interrupted"
     if result.status is Status.TIMEOUT:
         result.bound = refuted
     result.stats = {"seconds": round(time.perf_counter() - t0, 4), "horizons_tried": len(result.horizons),

@@ -1,6 +1,7 @@
 """Solver backends; each follows a BoolModel and answers solve(assumptions).
 
-``make_backend("pysat")``, ``"pysat:glucose4"``, ``"cpsat"``.  Optional solvers
+``make_backend("pysat")``, ``"pysat:glucose4"``, ``"cpsat-horizons"`` (a CP-SAT model
+per horizon; plain ``cpsat`` is the planner's single minimising model).  Optional solvers
 are imported lazily; :func:`available` says which can run here.
 """
 from __future__ import annotations
@@ -13,13 +14,13 @@ def make_backend(spec: str, model, card_encoding: str = "seqcounter"):
     if name == "pysat":
         from .pysat_backend import PysatBackend
         return PysatBackend(model, option or "cadical195", card_encoding)
-    if name in ("cpsat", "cpsat-min"):     # cpsat-min: the planner's minimising loop uses this model
+    if name in ("cpsat", "cpsat-horizons"):     # cpsat: the planner's minimising loop uses this model
         from .cpsat_backend import CpsatBackend
         return CpsatBackend(model, int(option) if option.isdigit() else 1)
     if name == "external":
         from .external_backend import ExternalBackend
         return ExternalBackend(model, option, card_encoding)
-    raise PuzzleError(f"unknown backend {spec!r}; use pysat[:SOLVER], cpsat or external:CMD")
+    raise PuzzleError(f"unknown backend {spec!r}; use pysat[:SOLVER], cpsat[:WORKERS], cpsat-horizons or external:CMD")
 
 
 def available() -> dict[str, bool]:
