@@ -49,7 +49,11 @@ class Counted:
         self.slot = {m: i for i, m in enumerate(movers)}
         self.cap = 1 + max((r.k for alt in self.alts for r in alt), default=0)
         self.finish = end_places(domain, self.ends)
-        self.initial = (domain.initial, (0,) * len(movers))
+        # a counted piece's move that would merge with its previous one into one move
+        # of the metric (sliding: same piece again under ``moves``, same direction
+        # under ``slides``) is not a move of its own: the state keeps where that run ends
+        self.merges = getattr(domain, "continuation", None)
+        self.initial = (domain.initial, (0,) * len(movers), None)
 
     @property
     def needed(self) -> bool:
@@ -62,7 +66,7 @@ class Counted:
         return all(self.base.place_of(base, mv) in ok for mv, ok in self.finish.items())
 
     def is_goal(self, state) -> bool:
-        base, counters = state
+        base, counters, _ = state
         if not self._ends_hold(base):
             return False
         for i, alt in enumerate(self.alts):
@@ -74,15 +78,18 @@ class Counted:
     def successors(self, state, metric):
         if self.ends and metric == "pushes":
             raise PuzzleError("an end condition on the player needs the moves metric, not pushes")
-        base, counters = state
+        base, counters, last = state
         for move, nxt in self.base.successors(base, metric):
+            ends = self.merges(move, metric) if self.merges else None
+            if last is not None and ends is not None and ends[0] == last:
+                continue
             slot = self.slot.get(move.mover)
             if slot is None:
-                yield move, (nxt, counters)
+                yield move, (nxt, counters, None)
             else:
                 c = list(counters)
                 c[slot] = min(c[slot] + 1, self.cap)
-                yield move, (nxt, tuple(c))
+                yield move, (nxt, tuple(c), ends[1] if ends else None)
 
     def heuristic(self, state, metric) -> int:
         return self.base.heuristic(state[0], metric)

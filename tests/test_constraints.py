@@ -16,8 +16,9 @@ from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 
 
-@pytest.mark.parametrize("backend", ["pysat", "cpsat"])
-def test_random_sliding_with_counts_and_avoided_cells(backend):
+@pytest.mark.parametrize("backend,metric", [("pysat", "steps"), ("cpsat", "steps"), ("pysat", "slides"),
+                                            ("pysat", "moves"), ("cpsat", "moves")])
+def test_random_sliding_with_counts_and_avoided_cells(backend, metric):
     rng = random.Random(11)
     compared = 0
     for _ in range(25):
@@ -30,12 +31,12 @@ def test_random_sliding_with_counts_and_avoided_cells(backend):
             d = Counted(SlidingPuzzle(base.spec, [label], {label: {rng.choice(free)}}), [count])
         except PuzzleError:     # the avoided cell is part of the goal: rejected, as it should be
             continue
-        ref = breadth_first_search(d, "steps")
+        ref = breadth_first_search(d, metric)
         if ref.status is Status.UNSOLVABLE or ref.length > 12:
             continue
-        got = solve(d, "steps", backend)
+        got = solve(d, metric, backend)
         assert got.status is Status.OPTIMAL and got.length == ref.length
-        assert check_plan(d, got.steps, "steps")["solved"]
+        assert check_plan(d, got.steps, metric)["solved"]
         compared += 1
     assert compared >= 3
 
@@ -213,3 +214,33 @@ def test_constraint_objects_in_the_python_api_mean_what_the_texts_mean():
     assert pp.check_plan(by_text, b.steps, "moves")["solved"]
     with pytest.raises(PuzzleError, match="not a constraint"):
         pp.load(path, 2, constraints=[42])
+
+
+CORRIDOR = """name: corridor
+board:
+A...
+goal:
+...A
+"""
+
+
+@pytest.mark.parametrize("metric,count,expected", [("slides", ">=2", 3), ("moves", ">=2", None), ("steps", ">=4", 5)])
+def test_a_counted_piece_cannot_split_one_move_in_two(tmp_path, metric, count, expected):
+    """Sliding right by 1 then by 2 is one slide: to slide twice, A must turn back, so
+    A.slides>=2 costs 3 slides.  Under ``moves`` a lone piece's consecutive moves are
+    always one move, so A.moves>=2 cannot be met.  Search, both SAT backends and the
+    checker all count so."""
+    path = tmp_path / "corridor.slide"
+    path.write_text(CORRIDOR)
+    d = load(path, constraints=[f"A.moves{count}"]).domain
+    ref = breadth_first_search(d, metric)
+    for backend in ("pysat", "cpsat"):
+        if expected is None:
+            assert ref.status is Status.UNSOLVABLE
+            r = solve(d, metric, backend, max_horizon=6)
+            assert r.status is Status.NO_PLAN_WITHIN and r.bound == 6
+            continue
+        assert ref.length == expected
+        r = solve(d, metric, backend)
+        assert r.status is Status.OPTIMAL and r.length == expected
+        assert check_plan(d, r.steps, metric)["solved"]

@@ -40,7 +40,7 @@ def cases(make, count, seed):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("metric", ["steps", "slides"])
+@pytest.mark.parametrize("metric", ["steps", "slides", "moves"])
 def test_sliding_random(backend, metric):
     lengths = [agree(d, metric, backend) for d in cases(generate.sliding, 12, 1)]
     assert sum(x is not None for x in lengths) >= 6     # most instances are solvable
@@ -49,7 +49,7 @@ def test_sliding_random(backend, metric):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_rush_hour_like_random(backend):
     make = lambda rng: generate.sliding(rng, 5, 4, pieces=5, walls=0, rush=True)
-    for metric in ("steps", "slides"):
+    for metric in ("steps", "slides", "moves"):
         lengths = [agree(d, metric, backend) for d in cases(make, 8, 2)]
         assert any(lengths)
 
@@ -103,6 +103,7 @@ def successor_count_by_sat(domain, metric, state=None):
 def test_encodings_have_exactly_the_domain_transitions(seed):
     rng = random.Random(100 + seed)
     for domain, metric in [(generate.sliding(rng), "steps"), (generate.sliding(rng), "slides"),
+                           (generate.sliding(rng), "moves"), (generate.sliding(rng, 4, 4, 3, 1), "moves"),
                            (generate.sliding(rng, 5, 4, 5, 0, rush=True), "steps"),
                            (generate.sokoban(rng, 4, 3, 2, closed=bool(seed % 2)), "moves"),
                            (generate.sokoban(rng, 4, 4, 2, closed=bool(seed % 2)), "pushes"),

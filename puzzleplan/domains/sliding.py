@@ -200,6 +200,17 @@ class SlidingPuzzle:
                             path.append(parent[path[-1]])
                         yield tuple(reversed(path))
 
+    def continuation(self, move: Move, metric: str):
+        """``(start, end)`` keys: a move whose start equals the previous move's end
+        continues it, and the metric counts both as one (None: ``steps``)."""
+        k, path = move.data
+        if metric == "moves":
+            return (k, path[0]), (k, path[-1])
+        if metric == "slides":
+            d = (path[1][0] - path[0][0], path[1][1] - path[0][1])
+            return (k, path[0], d), (k, path[-1], d)
+        return None
+
     def heuristic(self, state, metric: str = "steps") -> int:
         total = 0
         for k, g in self.goal:

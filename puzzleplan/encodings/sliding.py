@@ -6,8 +6,16 @@ Moves ``("mv", kind, anchor, dir, n, t)``: the piece of ``kind`` at ``anchor``
 goes ``n`` cells in ``dir`` (n = 1 for ``steps``; any n for ``slides``).
 Explanatory frame axioms.  Without move-count conditions, a piece that just moved
 may not move straight back (``steps``), nor slide again along the same axis
-(``slides``): neither is ever part of a shortest plan.
-The ``moves`` metric (turns allowed) is not encoded: use search for it.
+(``slides``): neither is ever part of a shortest plan.  With move-count conditions
+only the rules remain: a slide may not continue the previous slide of its piece in
+the same direction (that is one slide, and it counts once).
+
+``moves`` (one piece goes any way through free cells, turns allowed): the mover is
+``("src", kind, anchor, t)``, its end ``("dst", kind, anchor, t)``; the end must be
+reachable in layers ``("reach", kind, anchor, i, t)`` over anchors whose cells are
+empty or the mover's own.  A path visits distinct placements inside those free
+cells, so ``size + empty cells - 1`` layers suffice.  A piece never moves twice in a
+row: the two would be one move.
 """
 from __future__ import annotations
 
@@ -21,9 +29,8 @@ OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 class SlidingEncoder(Encoder):
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
-        if metric not in ("steps", "slides"):
-            raise PuzzleError(f"the SAT encoding of sliding blocks covers steps and slides, not {metric!r}; "
-                              "use search for it")
+        if metric not in ("steps", "slides", "moves"):
+            raise PuzzleError(f"unknown metric {metric!r} for sliding blocks")
         p = self.domain
         self.cells = [(x, y) for y in range(p.spec.height) for x in range(p.spec.width) if p.inside((x, y))]
         self.cover = {c: [] for c in self.cells}
@@ -32,7 +39,7 @@ class SlidingEncoder(Encoder):
                 for c in kind.cells(a):
                     self.cover[c].append((k, a))
         self.transitions = []   # (k, a, d, n, b, cells that must be empty)
-        for k, kind in enumerate(p.kinds):
+        for k, kind in enumerate(p.kinds if metric != "moves" else []):
             for a in kind.anchors:
                 own = set(kind.cells(a))
                 for d in AXIS_DIRS[kind.axes]:
@@ -60,6 +67,8 @@ class SlidingEncoder(Encoder):
         self.by_unit: dict[tuple, list] = {}
         for tr in self.transitions:
             self.by_unit.setdefault(self.unit(tr[0], tr[1]), []).append(tr)
+        if metric == "moves":
+            self._paths_setup()
 
     def unit(self, k, a):
         axes = self.domain.kinds[k].axes
@@ -82,6 +91,8 @@ class SlidingEncoder(Encoder):
                 m.add([lit if a in self.domain.initial[k] else -lit])
 
     def moves(self, m, t):
+        if self.metric == "moves":
+            return self._path_moves(m, t)
         out, leaving, arriving = [], {}, {}
         for u, transitions in self.by_unit.items():
             k = u[0]
@@ -98,7 +109,7 @@ class SlidingEncoder(Encoder):
                 leaving.setdefault((k, a), []).append(mv)
                 arriving.setdefault((k, b), []).append(mv)
                 out.append((mv, k))
-                if t > 0 and not self.counted:
+                if t > 0:
                     # steps: no move straight back; slides: no second slide along the same axis
                     for d2 in self._barred_after(d):
                         for n2 in range(1, max(self.domain.spec.width, self.domain.spec.height)):
@@ -111,8 +122,75 @@ class SlidingEncoder(Encoder):
                       leaving.get((k, a), []), arriving.get((k, a), []))
         return out
 
+    def _paths_setup(self):
+        p = self.domain
+        free = len(self.cells) - sum(len(kind.shape) * len(p.initial[k]) for k, kind in enumerate(p.kinds))
+        self.layers, self.before = [], []
+        for k, kind in enumerate(p.kinds):
+            per_unit = max(len(v) for u, v in self.unit_anchors.items() if u[0] == k)
+            self.layers.append(max(1, min(len(kind.shape) + free, per_unit) - 1))
+            # anchors one unit step before each anchor, along the kind's axes
+            self.before.append({b: [add(b, (-DIRS[d][0], -DIRS[d][1])) for d in AXIS_DIRS[kind.axes]
+                                    if add(b, (-DIRS[d][0], -DIRS[d][1])) in p.anchor_set[k]]
+                                for b in kind.anchors})
+
+    def _path_moves(self, m, t):
+        p, out = self.domain, []
+        src = {(k, a): m.var(("src", k, a, t)) for k, kind in enumerate(p.kinds) for a in kind.anchors}
+        for (k, a), s in src.items():
+            m.implies(s, [self.at(m, k, a, t)])
+            m.implies(s, [-self.at(m, k, a, t + 1)])
+            out.append((s, k))
+        for c, options in self.cover.items():
+            m.equiv_or(m.var(("own", c, t)), [src[o] for o in options])
+        for k, kind in enumerate(p.kinds):
+            reach = {a: src[(k, a)] for a in kind.anchors}
+            for i in range(1, self.layers[k] + 1):
+                nxt = {}
+                for b in kind.anchors:
+                    r = nxt[b] = m.var(("reach", k, b, i, t))
+                    m.add([-r, reach[b], *(reach[b0] for b0 in self.before[k][b])])
+                    for c in kind.cells(b):
+                        m.add([-r, m.var(("empty", c, t)), m.var(("own", c, t))])
+                reach = nxt
+            moving = m.var(("moving", k, t))
+            m.equiv_or(moving, [src[(k, a)] for a in kind.anchors])
+            dst = [m.var(("dst", k, b, t)) for b in kind.anchors]
+            m.add([-moving, *dst])
+            m.at_most_one(dst)
+            for b, d in zip(kind.anchors, dst):
+                m.implies(d, [moving])
+                m.implies(d, [reach[b]])
+                m.implies(d, [-src[(k, b)]])
+                m.implies(d, [self.at(m, k, b, t + 1)])
+                if t > 0:     # two moves in a row of one piece are one move
+                    m.add([-m.var(("dst", k, b, t - 1)), -src[(k, b)]])
+        for k, kind in enumerate(p.kinds):
+            for a in kind.anchors:
+                frame(m, self.at(m, k, a, t), self.at(m, k, a, t + 1), [src[(k, a)]], [m.var(("dst", k, a, t))])
+        return out
+
+    def _decode_paths(self, m, values):
+        """Each step's mover and end, joined by the domain's own path search."""
+        ends = {}
+        for key in (m.key(v) for v in values):
+            if isinstance(key, tuple) and key[0] in ("src", "dst"):
+                ends.setdefault(key[-1], {})[key[0]] = key[1:3]
+        state, out = self.domain.initial, []
+        for t in sorted(ends):
+            (k, a), (_, b) = ends[t]["src"], ends[t]["dst"]
+            move, state = next((mv, nxt) for mv, nxt in self.domain.successors(state, "moves")
+                               if mv.data[0] == k and mv.data[1][0] == a and mv.data[1][-1] == b)
+            out.append(move)
+        return out
+
     def _barred_after(self, d):
-        """Directions a piece may not take right after moving ``d`` (no use in a shortest plan)."""
+        """Directions a piece may not take right after moving ``d``: moving straight
+        back (``steps``) or along the same axis again (``slides``) is no use in a
+        shortest plan.  Under move-count conditions only the rules remain: a slide
+        in the same direction continues the previous one (one slide, not two)."""
+        if self.counted:
+            return (d,) if self.metric == "slides" else ()
         return (OPPOSITE[d],) if self.metric == "steps" else (d, OPPOSITE[d])
 
     def _unit_moves(self, m, u, transitions, t, leaving, arriving):
@@ -135,13 +213,15 @@ class SlidingEncoder(Encoder):
                 if a not in sources:
                     m.add([-mv, -self.at(m, k, a, t)])
             out.append((mv, k))
-            if t > 0 and not self.counted:
+            if t > 0:
                 for d2, n2 in shifts:
                     if d2 in self._barred_after(d):
                         m.add([-m.var(("umv", k, u[1], d2, n2, t - 1)), -mv])
         return out
 
     def decode(self, m, values):
+        if self.metric == "moves":
+            return self._decode_paths(m, values)
         keys = sorted((key for key in (m.key(v) for v in values)
                        if isinstance(key, tuple) and key[0] in ("mv", "umv")), key=lambda key: key[-1])
         where = {self.unit(k, a): a for k, starts in enumerate(self.domain.initial) for a in starts}
