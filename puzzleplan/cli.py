@@ -326,7 +326,7 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
     Each run's figures are appended to OUT as it ends: status, length, wall and
     CPU seconds, peak memory, horizons, variables, clauses, conflicts, states.
     """
-    from .bench.run import Task, bench as run, instances, parse_levels
+    from .bench.run import Task, bench as run, instances, located, parse_levels
     from .bench.report import status_table
     from .bench.run import read_results
     from .formats.load import load
@@ -336,7 +336,7 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
         tasks = []
         for spec in sets:
             for path, level, m in instances(spec, chosen, metric):
-                m = check_metric(load(path, level).domain, m)
+                m = check_metric(load(located(path), level).domain, m)
                 tasks += [Task(path, level, m, method.strip(), tuple(constraints))
                           for method in methods.split(",") if method.strip()]
         for method in {t.method for t in tasks}:

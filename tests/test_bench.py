@@ -7,13 +7,14 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from conftest import INSTANCES
 from puzzleplan.bench.report import disagreements, report
-from puzzleplan.bench.run import Task, bench, instances, read_results
+from puzzleplan.bench.run import Task, bench, instances, located, read_results
 from puzzleplan.cli import main
 from puzzleplan.puzzle import PuzzleError
 
@@ -100,6 +101,8 @@ def test_instance_sets():
     assert len(instances(str(INSTANCES / "knights"), None, None)) == 4
     cat = instances("catalogue:rushhour_card*", None, None)
     assert len(cat) == 40 and {m for _, _, m in cat} == {"slides"}
+    # catalogue rows name the file from the project root, so a rerun anywhere resumes them
+    assert cat[0][0] == "catalogue:instances/rushhour/thinkfun40.rh" and Path(located(cat[0][0])).is_file()
     with pytest.raises(PuzzleError, match="no catalogue entry"):
         instances("catalogue:nothing*", None, None)
     with pytest.raises(PuzzleError, match="unknown level number 41"):

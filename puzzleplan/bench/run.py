@@ -66,6 +66,17 @@ def parse_levels(text: str | None) -> list[int] | None:
     return out
 
 
+CATALOGUED = "catalogue:"
+
+
+def located(instance: str) -> str:
+    """The file behind a row's instance: ``catalogue:instances/...`` is under the
+    project's root; anything else is a path as given."""
+    if instance.startswith(CATALOGUED):
+        return str(ROOT / instance[len(CATALOGUED):])
+    return instance
+
+
 def instances(spec: str, levels: list[int] | None, metric: str | None) -> list[tuple[str, int | None, str | None]]:
     """``(path, level, metric)`` for a file (every level of a collection unless ``levels``),
     a folder (every puzzle file under it) or ``catalogue:GLOB`` (entries of
@@ -77,7 +88,9 @@ def instances(spec: str, levels: list[int] | None, metric: str | None) -> list[t
             raise PuzzleError(f"no catalogue entry matches {pattern!r}")
         out = []
         for r in rows:
-            item = (str(ROOT / "instances" / r["file"]), int(r["level"]) if r["level"] else None, metric or r["metric"])
+            # stored as ``catalogue:instances/...``: the same key from any clone or folder
+            item = (CATALOGUED + "instances/" + r["file"], int(r["level"]) if r["level"] else None,
+                    metric or r["metric"])
             if item not in out:
                 out.append(item)
         return out

@@ -17,7 +17,8 @@ def figures(task: dict) -> dict:
     from ..formats.load import load
     from ..planner import solve
     from ..search import SEARCHES
-    domain = load(task["instance"], task.get("level"), constraints=task.get("constraints", ())).domain
+    from .run import located
+    domain = load(located(task["instance"]), task.get("level"), constraints=task.get("constraints", ())).domain
     limit = task.get("time_limit")
     if task["method"] in SEARCHES:
         result = SEARCHES[task["method"]](domain, task["metric"], limit)
