@@ -67,10 +67,9 @@ class Encoder:
 
     def goal(self, m: BoolModel, T: int) -> int:
         """A literal that, assumed, asks for a goal state at step ``T``."""
+        if m.has(("goal", T)):
+            return m.var(("goal", T))
         g = m.var(("goal", T))
-        if m.has(("goal_done", T)):
-            return g
-        m.var(("goal_done", T))
         options = []
         for i, alt in enumerate(self.alts):
             a = m.var(("alt", i, T))
