@@ -245,6 +245,8 @@ def horizon_printer(row: dict) -> None:
 @click.option("--time-limit", type=float, default=None, help="Seconds for the whole run.")
 @click.option("--max-horizon", type=int, default=1000, show_default=True)
 @click.option("--fast", is_flag=True, help="Double the horizon instead of +1 (optimality may stay unproven).")
+@click.option("--start-horizon", type=int, default=None,
+              help="First horizon tried (default: the admissible lower bound); a plan sooner on long puzzles.")
 @click.option("--card-encoding", default="seqcounter", show_default=True,
               help="pysat.card encoding for move counts: seqcounter, totalizer, sortnetwrk, ...")
 @click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
@@ -254,7 +256,7 @@ def horizon_printer(row: dict) -> None:
 @click.option("--proof", "proof_file", default=None, type=click.Path(dir_okay=False),
               help="With --certify: keep the DRAT proof in this file (it must not exist).")
 @json_option
-def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, card_encoding,
+def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, card_encoding,
           margin, quiet, certify, proof_file, as_json):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from .planner import solve as plan
@@ -266,7 +268,7 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
         inst = load_instance(file, level, margin, constraints)
         result = plan(inst.domain, metric, backend, time_limit, max_horizon, not fast,
                       card_encoding=card_encoding, progress=None if quiet or as_json else horizon_printer,
-                      certify=certify, proof_file=proof_file)
+                      certify=certify, proof_file=proof_file, start_horizon=start_horizon)
     except PuzzleError as err:
         fail(err, as_json)
     print_result(result, as_json)

@@ -12,7 +12,7 @@ from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
 from puzzleplan.planner.backends import make_backend
 from puzzleplan.planner.deepening import encoder_for
-from puzzleplan.puzzle import Status
+from puzzleplan.puzzle import PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 
@@ -196,3 +196,14 @@ def test_fast_mode_plans_replay_and_claim_optimal_only_when_proved(backend):
             assert r.length == ref.length
         else:
             assert r.status is Status.FEASIBLE and r.bound < ref.length
+
+
+@pytest.mark.parametrize("backend", ["pysat", "cpsat"])
+def test_a_high_start_horizon_finds_a_plan_but_proves_only_what_it_refuted(backend):
+    d = load(INSTANCES / "rushhour/thinkfun40.rh", 1).domain       # 8 slides
+    r = solve(d, "slides", backend, optimal=False, start_horizon=20)
+    assert check_plan(d, r.steps, "slides")["solved"] and 8 <= r.length <= 20
+    lower = d.heuristic(d.initial, "slides")
+    assert lower < 8 and r.status is Status.FEASIBLE and r.bound == lower - 1
+    with pytest.raises(PuzzleError, match="start horizon"):
+        solve(d, "slides", backend, start_horizon=50, max_horizon=40)

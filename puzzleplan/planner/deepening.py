@@ -36,8 +36,12 @@ def encoder_for(domain, metric: str, counts: Sequence[MoveCount] = ()):
 def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit: float | None = None,
           max_horizon: int = 1000, optimal: bool = True, counts: Sequence[MoveCount] = (),
           card_encoding: str = "seqcounter", progress: Callable[[dict], None] | None = None,
-          certify: bool = False, proof_file: str | None = None) -> Result:
+          certify: bool = False, proof_file: str | None = None, start_horizon: int | None = None) -> Result:
     """Plan for ``domain`` by SAT/CP-SAT; see the module doc for the statuses.
+
+    ``start_horizon``: the first horizon tried (default: the admissible lower
+    bound).  Starting high finds a plan sooner on long puzzles; what it proves
+    below that horizon is only the lower bound, unless a horizon is refuted.
 
     ``certify``: once optimal, prove with a checked DRAT proof that horizon
     length-1 has no plan (``result.stats["certified"]``); ``proof_file`` keeps it.
@@ -47,21 +51,24 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
             raise PuzzleError("certification covers the instance's own constraints: load them with the instance")
         from .certify import checker_engine
         checker_engine()      # fail early if the checker is missing
+    if start_horizon is not None and not 0 <= start_horizon <= max_horizon:
+        raise PuzzleError(f"the start horizon {start_horizon} must be between 0 and the maximum horizon {max_horizon}")
     name, _, option = backend.partition(":")
     if name == "cpsat":
         if option and not option.isdigit():
             raise PuzzleError(f"cpsat:{option}: give a number of workers, e.g. cpsat:2")
         result = solve_minimising(domain, metric, time_limit, max_horizon, int(option or 1), progress,
-                                  optimal, counts)
+                                  optimal, counts, start_horizon)
     else:
         result = _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, card_encoding,
-                         progress)
+                         progress, start_horizon)
     if certify and result.status is Status.OPTIMAL:
         _certify(result, domain, card_encoding, counts, proof_file)
     return result
 
 
-def _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, card_encoding, progress) -> Result:
+def _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, card_encoding, progress,
+            start_horizon=None) -> Result:
     metric = check_metric(domain, metric)
     t0 = time.perf_counter()
     encoder = encoder_for(domain, metric, counts)
@@ -72,7 +79,7 @@ def _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, c
     result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=domain.board())
     refuted = lower - 1           # every horizon up to here has no plan (lower bound is admissible)
     encoder.start(model)
-    horizon = max(lower, 0)
+    horizon = max(lower, start_horizon or 0)
     try:
         while horizon <= max_horizon:
             encoder.extend(model, horizon)
@@ -142,7 +149,7 @@ def _replayed(domain, encoder, model, values, metric, counts) -> tuple[list, int
 
 def solve_minimising(domain, metric: str | None = None, time_limit: float | None = None, max_horizon: int = 1000,
                      workers: int = 1, progress: Callable[[dict], None] | None = None, optimal: bool = True,
-                     counts: Sequence[MoveCount] = ()) -> Result:
+                     counts: Sequence[MoveCount] = (), start_horizon: int | None = None) -> Result:
     """CP-SAT over one model: horizon H, goal at H, minimise the number of moves.
 
     No-ops come last, so a plan of L <= H moves fits the model and the minimum
@@ -164,7 +171,7 @@ def solve_minimising(domain, metric: str | None = None, time_limit: float | None
                     board=domain.board())
     refuted = lower - 1
     encoder.start(model)
-    horizon = min(max(lower, 1), max_horizon)
+    horizon = min(max(lower, start_horizon or 1), max_horizon)
     try:
         while True:
             if lower > max_horizon:      # the admissible bound alone refutes every horizon allowed
