@@ -229,14 +229,16 @@ def validate(file, planfile, metric, level, constraints, as_json):
 
 
 def horizon_printer(row: dict) -> None:
+    lemmas = f" {row['lemmas']:>7,} lemmas" if "lemmas" in row else ""
     click.echo(f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "
-               f"{row['conflicts']:>9,} conflicts {row['seconds']:>8.3f}s {row['result']}", err=True)
+               f"{row['conflicts']:>9,} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}", err=True)
 
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--backend", "-b", default="pysat", show_default=True,
-              help="pysat[:SOLVER] (e.g. pysat:glucose4; default solver cadical195), cpsat[:WORKERS] (one "
+              help="pysat[:SOLVER] (incremental, with reachability lemmas; e.g. pysat:cadical195; default "
+                   "solver glucose42), pysat-plain[:SOLVER] (the same without lemmas), cpsat[:WORKERS] (one "
                    "CP-SAT model minimising moves), cpsat-horizons (a CP-SAT model per horizon) or "
                    "external:CMD (a solver program).")
 @metric_option

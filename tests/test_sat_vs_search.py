@@ -16,7 +16,7 @@ from puzzleplan.puzzle import PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 
-BACKENDS = ["pysat", "pysat:glucose4", "cpsat", "cpsat-horizons"]
+BACKENDS = ["pysat", "pysat-plain", "pysat:cadical195", "cpsat", "cpsat-horizons"]
 MAX = 14
 
 

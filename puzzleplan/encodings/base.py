@@ -24,7 +24,8 @@ def frame(m: BoolModel, now: int, nxt: int, leaving: Sequence[int], arriving: Se
 
 
 class Encoder:
-    """Subclasses define ``state_vars(m, t)``, ``initial(m)``, ``moves(m, t)``
+    """Subclasses define ``state_vars(m, t)``, ``facts(m, t)`` (the state variables of
+    step t by time-free names, for reachability lemmas), ``initial(m)``, ``moves(m, t)``
     (returning ``[(lit, mover)]``; for each counted mover, ``("moved", mover, t)``
     is made the OR of its moves at t and counts run over those), ``placed(m, i, T)`` (literals of alternative i's
     placements at T), ``place_lit(m, mover, place, T)`` (for end conditions) and

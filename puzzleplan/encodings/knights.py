@@ -24,6 +24,9 @@ class KnightsEncoder(Encoder):
         for s in self.squares:
             m.at_most_one([self.at(m, k, s, t) for k in range(self.nk)])
 
+    def facts(self, m, t):
+        return {("at", k, s): self.at(m, k, s, t) for k in range(self.nk) for s in self.squares}
+
     def initial(self, m):
         for k in range(self.nk):
             for s in self.squares:

@@ -84,6 +84,11 @@ class SlidingEncoder(Encoder):
             if self.single[u]:
                 m.exactly_one([self.at(m, u[0], a, t) for a in anchors])
 
+    def facts(self, m, t):
+        out = {("at", k, a): self.at(m, k, a, t) for k, kind in enumerate(self.domain.kinds) for a in kind.anchors}
+        out.update({("empty", c): m.var(("empty", c, t)) for c in self.cells})
+        return out
+
     def initial(self, m):
         for k, kind in enumerate(self.domain.kinds):
             for a in kind.anchors:

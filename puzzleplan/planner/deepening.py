@@ -15,6 +15,8 @@ from typing import Callable, Sequence
 from ..puzzle import MoveCount, PuzzleError, Result, Status, check_metric
 from ..validate import check_plan
 from .backends import make_backend
+from .backends.pysat_backend import DEFAULT_SOLVER
+from .lemmas import ReachabilityLemmas
 from ..encodings.model import BoolModel
 
 
@@ -74,23 +76,37 @@ def _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, c
     encoder = encoder_for(domain, metric, counts)
     model = BoolModel()
     solver = make_backend(backend, model, card_encoding)
-    method = backend if ":" in backend or backend != "pysat" else "pysat:cadical195"
+    name, _, option = backend.partition(":")
+    method = f"{name}:{option or DEFAULT_SOLVER}" if name in ("pysat", "pysat-plain") else backend
+    lemmas = ReachabilityLemmas(encoder, model, solver) if name == "pysat" else None
     lower = domain.heuristic(domain.initial, metric)
     result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=domain.board())
     refuted = lower - 1           # every horizon up to here has no plan (lower bound is admissible)
     encoder.start(model)
     horizon = max(lower, start_horizon or 0)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     try:
         while horizon <= max_horizon:
+            ts = time.perf_counter()
+            if lemmas is not None:       # each layer saturated before the goal is asked there
+                saturated = True
+                for t in range(lemmas.done + 1, horizon + 1):
+                    encoder.extend(model, t)
+                    if not lemmas.saturate(t, deadline):
+                        saturated = False
+                        break
+                if not saturated:
+                    break
             encoder.extend(model, horizon)
             goal = encoder.goal(model, horizon)
-            left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+            left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 break
-            ts = time.perf_counter()
             answer = solver.solve([goal], left)
             row = {"horizon": horizon, **solver.figures(), "seconds": round(time.perf_counter() - ts, 4),
                    "result": {True: "sat", False: "unsat", None: "timeout"}[answer]}
+            if lemmas is not None:
+                row["lemmas"] = lemmas.units
             result.horizons.append(row)
             if progress:
                 progress(row)
@@ -120,6 +136,8 @@ def _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, c
     result.stats = {"seconds": round(time.perf_counter() - t0, 4), "horizons_tried": len(result.horizons),
                     "vars": model.top, "clauses": result.horizons[-1]["clauses"] if result.horizons else 0,
                     "conflicts": sum(h.get("conflicts", 0) for h in result.horizons)}
+    if lemmas is not None:
+        result.stats.update(lemmas.figures())
     return result
 
 

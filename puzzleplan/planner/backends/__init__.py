@@ -1,7 +1,8 @@
 """Solver backends; each follows a BoolModel and answers solve(assumptions).
 
-``make_backend("pysat")``, ``"pysat:glucose4"``, ``"cpsat-horizons"`` (a CP-SAT model
-per horizon; plain ``cpsat`` is the planner's single minimising model).  Optional solvers
+``make_backend("pysat")``, ``"pysat:glucose4"`` (the planner adds reachability lemmas
+to these; ``"pysat-plain"`` is the same solver without them), ``"cpsat-horizons"`` (a
+CP-SAT model per horizon; plain ``cpsat`` is the planner's single minimising model).  Optional solvers
 are imported lazily; :func:`available` says which can run here.
 """
 from __future__ import annotations
@@ -11,16 +12,17 @@ from ...puzzle import PuzzleError
 
 def make_backend(spec: str, model, card_encoding: str = "seqcounter"):
     name, _, option = spec.partition(":")
-    if name == "pysat":
-        from .pysat_backend import PysatBackend
-        return PysatBackend(model, option or "cadical195", card_encoding)
+    if name in ("pysat", "pysat-plain"):     # pysat: the planner adds reachability lemmas
+        from .pysat_backend import DEFAULT_SOLVER, PysatBackend
+        return PysatBackend(model, option or DEFAULT_SOLVER, card_encoding)
     if name in ("cpsat", "cpsat-horizons"):     # cpsat: the planner's minimising loop uses this model
         from .cpsat_backend import CpsatBackend
         return CpsatBackend(model, int(option) if option.isdigit() else 1)
     if name == "external":
         from .external_backend import ExternalBackend
         return ExternalBackend(model, option, card_encoding)
-    raise PuzzleError(f"unknown backend {spec!r}; use pysat[:SOLVER], cpsat[:WORKERS], cpsat-horizons or external:CMD")
+    raise PuzzleError(f"unknown backend {spec!r}; use pysat[:SOLVER], pysat-plain[:SOLVER], cpsat[:WORKERS], "
+                      "cpsat-horizons or external:CMD")
 
 
 def available() -> dict[str, bool]:
