@@ -120,12 +120,27 @@ def machine() -> str:
     return f"{platform.machine()} {os.cpu_count()} cores {model}".strip()
 
 
+def revision() -> str | None:
+    """The project's git commit (``+changes`` when the tree differs from it), if it is a checkout."""
+    try:
+        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, timeout=10)
+        if head.returncode != 0:
+            return None
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head.stdout.strip() + ("+changes" if dirty else "")
+
+
 def versions() -> str:
     from importlib.metadata import PackageNotFoundError, version
     out = [f"python {platform.python_version()}"]
+    rev = revision()
     for pkg in ("puzzleplan", "python-sat", "ortools"):
         try:
-            out.append(f"{pkg} {version(pkg)}")
+            out.append(f"{pkg} {version(pkg)}" + (f" (git {rev})" if pkg == "puzzleplan" and rev else ""))
         except PackageNotFoundError:
             pass
     return ", ".join(out)

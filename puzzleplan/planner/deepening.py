@@ -38,8 +38,13 @@ def encoder_for(domain, metric: str, counts: Sequence[MoveCount] = ()):
 def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit: float | None = None,
           max_horizon: int = 1000, optimal: bool = True, counts: Sequence[MoveCount] = (),
           card_encoding: str = "seqcounter", progress: Callable[[dict], None] | None = None,
-          certify: bool = False, proof_file: str | None = None, start_horizon: int | None = None) -> Result:
+          certify: bool = False, proof_file: str | None = None, start_horizon: int | None = None,
+          lemma_budget: int | None = None) -> Result:
     """Plan for ``domain`` by SAT/CP-SAT; see the module doc for the statuses.
+
+    ``backend="pysat"`` adds reachability lemmas (:mod:`.lemmas`), each question
+    under ``lemma_budget`` conflicts (default :data:`.lemmas.BUDGET`);
+    ``"pysat-plain"`` is the same solver without them.
 
     ``start_horizon``: the first horizon tried (default: the admissible lower
     bound).  Starting high finds a plan sooner on long puzzles; what it proves
@@ -63,14 +68,14 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
                                   optimal, counts, start_horizon)
     else:
         result = _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, card_encoding,
-                         progress, start_horizon)
+                         progress, start_horizon, lemma_budget)
     if certify and result.status is Status.OPTIMAL:
         _certify(result, domain, card_encoding, counts, proof_file)
     return result
 
 
 def _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, card_encoding, progress,
-            start_horizon=None) -> Result:
+            start_horizon=None, lemma_budget=None) -> Result:
     metric = check_metric(domain, metric)
     t0 = time.perf_counter()
     encoder = encoder_for(domain, metric, counts)
@@ -78,7 +83,7 @@ def _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, c
     solver = make_backend(backend, model, card_encoding)
     name, _, option = backend.partition(":")
     method = f"{name}:{option or DEFAULT_SOLVER}" if name in ("pysat", "pysat-plain") else backend
-    lemmas = ReachabilityLemmas(encoder, model, solver) if name == "pysat" else None
+    lemmas = ReachabilityLemmas(encoder, model, solver, lemma_budget) if name == "pysat" else None
     lower = domain.heuristic(domain.initial, metric)
     result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=domain.board())
     refuted = lower - 1           # every horizon up to here has no plan (lower bound is admissible)
