@@ -6,6 +6,8 @@ plan of at most T moves exists, and refuting T refutes every shorter horizon.
 Goals are alternatives; each may require move counts of given pieces, lowered as
 cardinality constraints over that piece's move variables, guarded by the
 alternative's literal for that horizon (so one solver serves every horizon).
+A piece that no alternative lets move (``frozen``) is kept still at every step
+instead, a rule rather than a count.
 """
 from __future__ import annotations
 
@@ -40,6 +42,9 @@ class Encoder:
         self.counted_movers = sorted({mv for alt in self.alts for r in alt for mv in movers_of(self.domain, r)},
                                      key=str)
         self.finish = end_places(self.domain, getattr(domain, "ends", ()))
+        # movers that every alternative keeps still (frozen pieces): a rule at every
+        # step, not a count at the goal, so it also holds for reachability lemmas
+        self.still = {mv for r in extra if r.k == 0 and r.op in ("<=", "=") for mv in movers_of(self.domain, r)}
         self.mover_lits: dict[Hashable, list[int]] = {}
         self.built = 0
 
@@ -59,6 +64,8 @@ class Encoder:
                 moved = m.var(("moved", mover, t))
                 m.equiv_or(moved, [lit for lit, who in moves if who == mover])
                 self.mover_lits.setdefault(mover, []).append(moved)
+                if mover in self.still:
+                    m.add([-moved])
             act = m.var(("act", t))
             m.equiv_or(act, lits)
             m.at_most_one(lits)
