@@ -315,7 +315,8 @@ def seeds(time_limit, backend, as_json):
 @click.option("--levels", default=None, help="Levels of collections, e.g. 1-40 or 1,3,5 (default: all).")
 @click.option("--metric", "-m", default=None, help="Metric for every run (default: the catalogue's, or the domain's first).")
 @click.option("--methods", default="bfs,astar,pysat,cpsat", show_default=True,
-              help="Comma-separated: bfs, astar, pysat[:SOLVER], cpsat[:WORKERS], cpsat-horizons, external:CMD.")
+              help="Comma-separated: bfs, astar, pysat[:SOLVER], pysat-plain[:SOLVER], cpsat[:WORKERS], "
+                   "cpsat-horizons, external:CMD.")
 @click.option("--time-limit", type=float, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
 @click.option("--memory", "memory_mb", type=int, default=4096, show_default=True, help="MiB of address space per run.")
 @click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Runs at a time on this machine.")
