@@ -93,15 +93,8 @@ def _deepen(domain, metric, backend, time_limit, max_horizon, optimal, counts, c
     try:
         while horizon <= max_horizon:
             ts = time.perf_counter()
-            if lemmas is not None:       # each layer saturated before the goal is asked there
-                saturated = True
-                for t in range(lemmas.done + 1, horizon + 1):
-                    encoder.extend(model, t)
-                    if not lemmas.saturate(t, deadline):
-                        saturated = False
-                        break
-                if not saturated:
-                    break
+            if lemmas is not None and not lemmas.saturate(horizon, deadline):
+                break                    # each layer saturated before the goal is asked there
             encoder.extend(model, horizon)
             goal = encoder.goal(model, horizon)
             left = None if deadline is None else deadline - time.monotonic()

@@ -44,19 +44,26 @@ class ReachabilityLemmas:
         self.refuted: dict[Hashable, int] = {}     # fact -> the last step it was shown false at
         self.units = self.calls = 0
         self.done = -1          # the last layer saturated
-        self.timed_out = False
+        self.layers: list[dict] = []     # step -> facts(model, step), made once
 
     def figures(self) -> dict:
         return {"lemma_units": self.units, "lemma_calls": self.calls, "lemma_dropped": len(self.dropped)}
 
     def saturate(self, t: int, deadline: float | None = None) -> bool:
-        """Add the units of layer ``t`` (layers before it first).  False if the
-        deadline passed before the layer was done."""
+        """Add the units of layer ``t`` (layers before it first), extending the
+        encoding to each layer as it goes.  False if the deadline passed before
+        the layer was done."""
         while self.done < t:
+            self.encoder.extend(self.model, self.done + 1)
             if not self._layer(self.done + 1, deadline):
                 return False
             self.done += 1
         return True
+
+    def _facts(self, t: int) -> dict:
+        while len(self.layers) <= t:
+            self.layers.append(self.encoder.facts(self.model, len(self.layers)))
+        return self.layers[t]
 
     def _left(self, deadline):
         return None if deadline is None else deadline - time.monotonic()
@@ -75,7 +82,7 @@ class ReachabilityLemmas:
             if self.solver.solve_budget([], self.budget):
                 self._seen_in_model(0)
             return True
-        facts = self.encoder.facts(m, t)
+        facts = self._facts(t)
         unseen = [name for name in facts if name not in self.seen and name not in self.dropped]
         while unseen:
             selector = m.fresh("lemma")
@@ -117,6 +124,6 @@ class ReachabilityLemmas:
     def _seen_in_model(self, t: int) -> None:
         values = self.solver.values()
         for s in range(t + 1):
-            for name, lit in self.encoder.facts(self.model, s).items():
+            for name, lit in self._facts(s).items():
                 if name not in self.seen and lit in values:
                     self.seen.add(name)
