@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import puzzleplan as pp
-from puzzleplan.planner.backends.pysat_backend import ENCODINGS
+from puzzleplan.encodings.lower import CARD_ENCODINGS as ENCODINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = [

@@ -1,7 +1,18 @@
-"""``puzzleplan`` command line: show, search, explore, validate, solve, seeds.
+"""``puzzleplan`` command line: show, search, explore, validate, solve, seeds, bench,
+report, export, decode.
 
-Bad input of any kind prints one line ``puzzleplan: error: ...`` on stderr and
-exits with status 2; ``--json`` prints ``{"status": "error", ...}`` instead.
+Exit codes:
+
+- 0: an answer (``optimal``, ``feasible``, ``no_plan_within``, ``unsolvable``,
+  ``timeout`` with what was proved so far);
+- 1: ``validate``: the plan is legal but does not solve the puzzle;
+- 2: bad input of any kind: one line ``puzzleplan: error: ...`` on stderr
+  (``--json``: ``{"status": "error", ...}`` on stdout);
+- 3: a check failed: ``--certify`` could not check its proof, or a proof
+  given to ``decode --proof`` does not check;
+- 4: ``decode``: the outside solver's UNSAT is a claim nobody checked
+  (status ``unverified``; give ``--proof`` to check it);
+- 130: interrupted by Ctrl-C; the result printed is what was proved so far.
 """
 from __future__ import annotations
 
@@ -14,7 +25,7 @@ import click
 
 from .puzzle import PuzzleError, Result, Status
 
-EXIT_BAD_INPUT = 2
+EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_UNVERIFIED, EXIT_INTERRUPTED = 1, 2, 3, 4, 130
 
 
 class Fail(click.ClickException):
@@ -88,26 +99,46 @@ def load_instance(path, level, margin=2, constraints=()):
     return load(path, level, margin=margin, constraints=constraints)
 
 
+def exit_code(result: Result) -> int:
+    if result.status is Status.INTERRUPTED:
+        return EXIT_INTERRUPTED
+    if result.stats.get("certified") is False or result.stats.get("proof_checked") is False:
+        return EXIT_CHECK_FAILED
+    if result.status is Status.UNVERIFIED:
+        return EXIT_UNVERIFIED
+    return 0
+
+
 def print_result(result: Result, as_json: bool, replay=None) -> None:
+    """Print the result; exit with :func:`exit_code` when it is not 0."""
     if as_json:
         click.echo(json.dumps(result.to_json()))
-        return
-    certified = " (certified)" if result.stats.get("certified") else ""
-    line = f"{result.status.value}{certified}: {result.method}"
-    if result.length is not None:
-        line += f", {result.length} {result.metric}"
-    if result.bound is not None:
-        line += f", no plan within {result.bound} {result.metric}"
-    if result.proof:
-        line += f" ({result.proof})"
-    click.echo(line)
-    if result.steps is not None:
-        click.echo(f"plan ({len(result.steps)} steps): " + " ".join(result.steps))
-    figures = {k: v for k, v in result.stats.items() if not isinstance(v, (list, dict))}
-    if figures:
-        click.echo("figures: " + ", ".join(f"{k}={v}" for k, v in figures.items()))
-    if result.message:
-        click.echo(result.message)
+    else:
+        certified = {True: " (certified)", False: " (CERTIFICATE FAILED)"}.get(result.stats.get("certified"), "")
+        line = f"{result.status.value}{certified}: {result.method}"
+        if result.length is not None:
+            line += f", {result.length} {result.metric}"
+            if result.steps is not None and result.metric != "steps" and result.length != len(result.steps):
+                line += f" ({len(result.steps)} steps)"
+        if result.bound is not None:
+            line += f", no plan within {result.bound} {result.metric}"
+        elif result.status in (Status.TIMEOUT, Status.INTERRUPTED):
+            line += ", nothing refuted yet"
+        if result.proof:
+            line += f" ({result.proof})"
+        click.echo(line)
+        if result.scope:
+            click.echo(f"scope: {result.scope}")
+        if result.steps is not None:
+            click.echo("plan: " + " ".join(result.steps))
+        figures = {k: v for k, v in result.stats.items() if not isinstance(v, (list, dict))}
+        if figures:
+            click.echo("figures: " + ", ".join(f"{k}={v}" for k, v in figures.items()))
+        if result.message:
+            click.echo(result.message)
+    code = exit_code(result)
+    if code:
+        sys.exit(code)
 
 
 def progress_printer(label: str):
@@ -116,7 +147,19 @@ def progress_printer(label: str):
     return report
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Group(click.Group):
+    """Ctrl-C anywhere outside a solver or search (which report what they proved)
+    ends the command with exit code 130 and one line."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("puzzleplan: interrupted", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="puzzleplan")
 def main():
     """Solve move puzzles with SAT, CP-SAT and classic search."""
@@ -167,19 +210,24 @@ def search(file, algorithm, metric, level, constraints, time_limit, margin, as_j
 @click.argument("file", type=click.Path(dir_okay=False))
 @metric_option
 @level_option
+@click.option("--time-limit", type=float, default=None, help="Seconds; the figures are then of the states seen.")
 @json_option
-def explore(file, metric, level, as_json):
+def explore(file, metric, level, time_limit, as_json):
     """Enumerate every state reachable in FILE."""
     from .search import explore as run
     try:
         inst = load_instance(file, level)
-        figures = run(inst.domain, metric, None if as_json else progress_printer("explore"))
+        figures = run(inst.domain, metric, None if as_json else progress_printer("explore"), time_limit)
     except PuzzleError as err:
         fail(err, as_json)
+    status = "explored" if figures["complete"] else {"timeout": "timeout"}.get(figures.get("stopped"), "interrupted")
     if as_json:
-        click.echo(json.dumps({"status": "explored", "board": inst.domain.board(), **figures}))
+        click.echo(json.dumps({"status": status, "board": inst.domain.board(), **figures}))
     else:
-        click.echo(", ".join(f"{k}={v}" for k, v in figures.items()))
+        click.echo(("" if figures["complete"] else f"{status} (incomplete): ")
+                   + ", ".join(f"{k}={v}" for k, v in figures.items()))
+    if status == "interrupted":
+        sys.exit(EXIT_INTERRUPTED)
 
 
 def read_plan(path) -> list[str]:
@@ -245,7 +293,8 @@ def horizon_printer(row: dict) -> None:
 @level_option
 @counts_option
 @click.option("--time-limit", type=float, default=None, help="Seconds for the whole run.")
-@click.option("--max-horizon", type=int, default=1000, show_default=True)
+@click.option("--max-horizon", type=int, default=1000, show_default=True,
+              help="Largest horizon tried; a run that refutes it reports no_plan_within.")
 @click.option("--fast", is_flag=True, help="Double the horizon instead of +1 (optimality may stay unproven).")
 @click.option("--start-horizon", type=int, default=None,
               help="First horizon tried (default: the admissible lower bound); a plan sooner on long puzzles.")
@@ -257,9 +306,12 @@ def horizon_printer(row: dict) -> None:
               help="Once optimal, prove it: a DRAT proof that length-1 has no plan, checked by dratify.")
 @click.option("--proof", "proof_file", default=None, type=click.Path(dir_okay=False),
               help="With --certify: keep the DRAT proof in this file (it must not exist).")
+@click.option("--enumerate/--no-enumerate", "enumerate_first", default=True, show_default=True,
+              help="First enumerate the reachable states when there are few (at most 100,000, within 10 s or a tenth "
+                   "of the time limit): if none is a goal, report unsolvable at once.")
 @json_option
 def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, card_encoding,
-          margin, quiet, certify, proof_file, as_json):
+          margin, quiet, certify, proof_file, enumerate_first, as_json):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from .planner import solve as plan
     try:
@@ -268,12 +320,18 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
         if proof_file and Path(proof_file).exists():
             raise PuzzleError(f"{proof_file} exists; give a new file for the proof")
         inst = load_instance(file, level, margin, constraints)
+        talk = not (quiet or as_json)
         result = plan(inst.domain, metric, backend, time_limit, max_horizon, not fast,
-                      card_encoding=card_encoding, progress=None if quiet or as_json else horizon_printer,
-                      certify=certify, proof_file=proof_file, start_horizon=start_horizon)
+                      card_encoding=card_encoding, progress=horizon_printer if talk else None,
+                      certify=certify, proof_file=proof_file, start_horizon=start_horizon,
+                      enumerate_first=enumerate_first, say=note if talk else None)
     except PuzzleError as err:
         fail(err, as_json)
     print_result(result, as_json)
+
+
+def note(text: str) -> None:
+    click.echo(text, err=True)
 
 
 @main.command()
@@ -408,14 +466,34 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
                f"({formula.metric}); symbols in {made[1]}")
 
 
+def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
+    """An outside solver's UNSAT: a claim, unless a DRAT proof of it checks."""
+    from .formats.common import read_text
+    if proof_file is None:
+        return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(),
+                      message=f"the solver claims no plan of at most {horizon} moves exists; unverified "
+                              "(give --proof FILE with its DRAT proof to check the claim)")
+    from .planner.certify import check_drat
+    checked = check_drat(formula, read_text(proof_file))
+    stats = {"proof_checked": checked["ok"], "check_seconds": checked["check_seconds"]}
+    if checked["ok"]:
+        return Result(Status.NO_PLAN_WITHIN, formula.metric, "external answer", bound=horizon, board=domain.board(),
+                      proof=f"the solver's DRAT proof, checked by dratify ({checked['engine']})", stats=stats)
+    return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(), stats=stats,
+                  message=f"the DRAT proof in {proof_file} does NOT check: the UNSAT claim stands unproven")
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--cnf", "cnf_file", required=True, type=click.Path(dir_okay=False), help="The exported CNF.")
 @click.option("--model", "answer_file", required=True, type=click.Path(dir_okay=False),
               help="The solver's output (s/v lines) or minisat's result file.")
 @click.option("--margin", type=int, default=2, show_default=True, help="As given to export.")
+@click.option("--proof", "proof_file", default=None, type=click.Path(dir_okay=False, exists=False),
+              help="A DRAT proof of the solver's UNSAT answer, checked by dratify; without it an UNSAT answer "
+                   "is reported as unverified (exit code 4).")
 @json_option
-def decode(file, cnf_file, answer_file, margin, as_json):
+def decode(file, cnf_file, answer_file, margin, proof_file, as_json):
     """Turn a SAT solver's answer on an exported CNF of FILE into a replayed plan."""
     from .export import build, check_symbols, decode_answer, read_answer, read_header
     from .formats.common import read_text
@@ -427,8 +505,9 @@ def decode(file, cnf_file, answer_file, margin, as_json):
         check_symbols(formula, info["symbols"], cnf_file)
         answer = read_answer(read_text(answer_file), answer_file)
         if answer.status == "unsat":
-            result = Result(Status.NO_PLAN_WITHIN, formula.metric, "external answer", bound=info["horizon"],
-                            board=inst.domain.board(), message="the solver's answer: unsatisfiable")
+            result = unsat_claim(formula, inst.domain, info["horizon"], proof_file)
+        elif proof_file:
+            raise PuzzleError("--proof is for an UNSAT answer; this answer is a model, checked against the formula")
         else:
             steps = decode_answer(formula, answer, answer_file)
             report = check_plan(inst.domain, steps, formula.metric)

@@ -49,10 +49,12 @@ class Counted:
         self.slot = {m: i for i, m in enumerate(movers)}
         self.cap = 1 + max((r.k for alt in self.alts for r in alt), default=0)
         self.finish = end_places(domain, self.ends)
-        # a counted piece's move that would merge with its previous one into one move
-        # of the metric (sliding: same piece again under ``moves``, same direction
-        # under ``slides``) is not a move of its own: the state keeps where that run ends
-        self.merges = getattr(domain, "continuation", None)
+        # a move that would merge with the previous one into one move of the metric
+        # (sliding: the same piece again under ``moves``, in the same direction under
+        # ``slides``) is not a move of its own: the state keeps where the last move
+        # ended, whichever piece made it, so no move is ever split in two (the
+        # domain's definition of a move, ``moves_of``)
+        self.merges = getattr(domain, "continuation", None) if self.slot else None
         self.initial = (domain.initial, (0,) * len(movers), None)
 
     @property
@@ -84,12 +86,16 @@ class Counted:
             if last is not None and ends is not None and ends[0] == last:
                 continue
             slot = self.slot.get(move.mover)
+            # under ``moves`` every piece's last move is kept (a piece's null pair of
+            # moves would otherwise join a counted piece's runs); under ``slides`` only
+            # a counted piece's (another piece's continuation changes no count)
+            after = ends[1] if ends and (slot is not None or metric == "moves") else None
             if slot is None:
-                yield move, (nxt, counters, None)
+                yield move, (nxt, counters, after)
             else:
                 c = list(counters)
                 c[slot] = min(c[slot] + 1, self.cap)
-                yield move, (nxt, tuple(c), ends[1] if ends else None)
+                yield move, (nxt, tuple(c), after)
 
     def heuristic(self, state, metric) -> int:
         return self.base.heuristic(state[0], metric)

@@ -35,11 +35,10 @@ import bz2
 import gzip
 import json
 import lzma
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from .encodings.model import BoolModel, Card
+from .encodings.lower import Answer, Formula, build, read_answer  # noqa: F401  (the export API)
 from .puzzle import PuzzleError
 
 OPENERS = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
@@ -58,59 +57,6 @@ def parse_key(text: str):
     def tup(x):
         return tuple(tup(i) for i in x) if isinstance(x, list) else x
     return tup(json.loads(text))
-
-
-@dataclass
-class Formula:
-    """One horizon's encoding, lowered to clauses in the model's numbering."""
-
-    model: BoolModel
-    encoder: object
-    clauses: list[list[int]]
-    horizon: int
-    metric: str
-    card_encoding: str
-    header: dict = field(default_factory=dict)
-
-    @property
-    def nvars(self) -> int:
-        return self.model.top
-
-    def symbols(self) -> dict[int, object]:
-        return {v: self.model.keys[v] for v in range(1, self.model.top + 1)}
-
-    def soft(self) -> list[int]:
-        """``-act_t`` for each step: one soft clause each (fewest moves)."""
-        return [-self.model.var(("act", t)) for t in range(self.horizon)]
-
-
-def build(domain, metric: str, horizon: int, card_encoding: str = "seqcounter", goal_as_unit: bool = True,
-          header: dict | None = None) -> Formula:
-    """The encoding with ``horizon`` move steps and the goal at ``horizon`` (a unit clause)."""
-    from .planner.backends.pysat_backend import ENCODINGS, lower_card
-    from .planner.deepening import encoder_for
-    from .puzzle import check_metric
-    metric = check_metric(domain, metric)
-    if horizon < 0:
-        raise PuzzleError("the horizon must be 0 or more")
-    if card_encoding not in ENCODINGS:
-        raise PuzzleError(f"unknown cardinality encoding {card_encoding!r}; known: " + ", ".join(ENCODINGS))
-    encoder = encoder_for(domain, metric)
-    model = BoolModel()
-    encoder.start(model)
-    encoder.extend(model, horizon)
-    goal = encoder.goal(model, horizon)
-    clauses: list[list[int]] = []
-    for item in list(model.items):
-        if isinstance(item, Card):
-            lowered, top = lower_card(item, model.top, card_encoding)
-            model.reserve(top)
-            clauses += lowered
-        else:
-            clauses.append(list(item))
-    if goal_as_unit:
-        clauses.append([goal])
-    return Formula(model, encoder, clauses, horizon, metric, card_encoding, dict(header or {}))
 
 
 def header_lines(f: Formula) -> list[str]:
@@ -143,9 +89,8 @@ def write_wcnf(f: Formula, path: str | Path) -> None:
 
 
 def write_cpsat(f: Formula, path: str | Path) -> None:
-    from .planner.backends.cpsat_backend import CpsatBackend
-    goal = f.model.var(("goal", f.horizon))
-    cp, _ = CpsatBackend(f.model).build([goal])
+    from .encodings.lower import to_cpsat
+    cp, _ = to_cpsat(f.model, [f.goal()])
     if not cp.export_to_file(str(path)):
         raise PuzzleError(f"OR-Tools could not write {path}")
 
@@ -204,44 +149,6 @@ def read_header(path: str | Path) -> dict:
     info["horizon"] = int(info["horizon"])
     info["level"] = None if info.get("level") in (None, "-") else int(info["level"])
     return info
-
-
-@dataclass
-class Answer:
-    status: str                   # "sat", "unsat", "unknown"
-    true_vars: set[int] = field(default_factory=set)
-    assigned: int = 0
-
-
-def read_answer(text: str, source: str = "answer") -> Answer:
-    """Parse SAT competition output or a minisat result file."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    status, lits = None, []
-    first = lines[0].split()[0] if lines else ""
-    if first in ("SAT", "UNSAT", "INDET"):          # minisat's result file
-        status = {"SAT": "sat", "UNSAT": "unsat", "INDET": "unknown"}[first]
-        for line in lines[1:]:
-            lits += line.split()
-    else:
-        for line in lines:
-            if line.startswith("s "):
-                word = line[2:].strip().upper()
-                status = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}.get(word)
-                if status is None:
-                    raise PuzzleError(f"unknown solution line {line!r}", source)
-            elif line.startswith("v ") or line == "v":
-                lits += line[1:].split()
-    if status is None:
-        raise PuzzleError("no 's SATISFIABLE/UNSATISFIABLE' line (nor a minisat result) in the solver's answer", source)
-    try:
-        values = [int(x) for x in lits]
-    except ValueError:
-        raise PuzzleError("a value line holds something other than integers", source) from None
-    if status == "sat":
-        if not values or values[-1] != 0:
-            raise PuzzleError("the model's value lines do not end with 0", source)
-        values = values[:-1]
-    return Answer(status, {v for v in values if v > 0}, len(values))
 
 
 def decode_answer(formula: Formula, answer: Answer, source: str = "answer"):

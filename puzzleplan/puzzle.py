@@ -46,6 +46,8 @@ class Status(str, enum.Enum):
     NO_PLAN_WITHIN = "no_plan_within"  # every horizon up to ``bound`` refuted
     UNSOLVABLE = "unsolvable"      # a complete search exhausted the state space
     TIMEOUT = "timeout"            # stopped by a time limit before any of the above
+    INTERRUPTED = "interrupted"    # stopped by Ctrl-C (SIGINT); what was proved is kept
+    UNVERIFIED = "unverified"      # an outside solver's claim that was not checked
     ERROR = "error"
 
 
@@ -72,20 +74,33 @@ class Result:
     method: str
     length: int | None = None
     steps: list[str] | None = None
-    bound: int | None = None       # for NO_PLAN_WITHIN / TIMEOUT: horizons refuted up to
+    bound: int | None = None       # NO_PLAN_WITHIN / FEASIBLE / TIMEOUT / INTERRUPTED: no plan of at
+                                   # most this many moves (None: nothing refuted)
     lower_bound: int | None = None
     proof: str | None = None       # how optimality was proven
     stats: dict[str, Any] = field(default_factory=dict)
     horizons: list[dict[str, Any]] = field(default_factory=list)
     board: list[str] | None = None
     message: str | None = None
+    scope: str | None = None       # what a proof covers when less than the puzzle (a cut grid)
+
+    def claims(self) -> bool:
+        """Whether the status asserts something proven about every plan."""
+        return self.status in (Status.OPTIMAL, Status.UNSOLVABLE, Status.NO_PLAN_WITHIN) or self.bound is not None
+
+    def scoped(self, domain) -> "Result":
+        """Attach what the domain says a proof covers (open Sokoban levels: the cut grid)."""
+        note = getattr(getattr(domain, "base", domain), "proof_scope", lambda: None)()
+        if note and self.claims():
+            self.scope = note
+        return self
 
     def to_json(self) -> dict[str, Any]:
         out = {
             "status": self.status.value, "metric": self.metric, "method": self.method,
             "length": self.length, "steps": self.steps, "board": self.board,
         }
-        for key in ("bound", "lower_bound", "proof", "message"):
+        for key in ("bound", "lower_bound", "proof", "message", "scope"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         out.update(self.stats)

@@ -1,5 +1,6 @@
 """Independent plan checking: replay by the domain's rules, then check the goal
-and every move-count condition by counting the unit steps themselves."""
+and every move-count condition by counting the moves of the plan itself (the
+domain's ``moves_of``, the one definition of a move that search and SAT follow)."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -8,25 +9,12 @@ from .constraints import alternatives
 from .puzzle import MoveCount
 
 
-def piece_of_step(domain, step: str) -> str:
-    """Which piece a unit step moves, by its text (sliding ``AU``, knights per replay)."""
-    return step[:-1] if domain.name == "sliding" else "player"
-
-
-def moves_per_piece(domain, steps: Sequence[str], metric: str, replay) -> dict[str, int]:
-    """Moves of each piece counted in ``metric`` units, from the steps alone."""
-    if domain.name == "knights":
-        return dict(replay.moved[-1])
+def moves_per_piece(domain, steps: Sequence[str], metric: str, replay=None) -> dict[str, int]:
+    """Moves of each piece in ``metric`` units, by the domain's one definition of a
+    move (``moves_of``)."""
     counts: dict[str, int] = {}
-    prev = None
-    for step in steps:
-        piece = piece_of_step(domain, step)
-        key = {"steps": None, "slides": (piece, step[-1:]), "moves": piece}.get(metric)
-        if metric == "pushes":
-            counts[piece] = counts.get(piece, 0) + step.isupper()
-        elif key is None or key != prev:
-            counts[piece] = counts.get(piece, 0) + 1
-        prev = key
+    for piece, _ in domain.moves_of(steps, metric):
+        counts[piece] = counts.get(piece, 0) + 1
     return counts
 
 

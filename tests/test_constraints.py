@@ -46,7 +46,9 @@ def test_rush_hour_card_40_red_car_at_least_3_and_frozen_car():
     assert breadth_first_search(load(path, constraints=["A.moves>=3"]).domain, "slides").length == 51
     frozen = load(path, constraints=["A.moves>=3", "B.frozen"]).domain
     assert breadth_first_search(frozen, "slides").status is Status.UNSOLVABLE
-    assert solve(frozen, "slides", max_horizon=12).status is Status.NO_PLAN_WITHIN
+    got = solve(frozen, "slides", max_horizon=12)
+    assert got.status is Status.NO_PLAN_WITHIN and got.bound == 12
+    assert solve(frozen, "slides", enumerate_first=True).status is Status.UNSOLVABLE
 
 
 def test_avoid_is_checked_by_replay():
@@ -60,7 +62,11 @@ def test_knights_avoid_square_agrees():
     assert isinstance(d, Knights)
     ref = breadth_first_search(d)
     got = solve(d, "steps", max_horizon=ref.length if ref.length else 20)
-    assert ref.status is got.status or (ref.status is Status.UNSOLVABLE and got.status is Status.NO_PLAN_WITHIN)
+    if ref.status is Status.OPTIMAL:
+        assert got.status is Status.OPTIMAL and got.length == ref.length
+        assert check_plan(d, got.steps, "steps")["solved"] and not any("b3" in s for s in got.steps)
+    else:
+        assert ref.status is Status.UNSOLVABLE and got.status is Status.NO_PLAN_WITHIN and got.bound == 20
 
 
 def test_microban_level_with_a_forbidden_cell():
@@ -76,7 +82,7 @@ def agree(d, metric, backend, bound=12):
     ref = breadth_first_search(d, metric)
     if ref.status is Status.UNSOLVABLE:
         got = solve(d, metric, backend, max_horizon=6)
-        assert got.status is Status.NO_PLAN_WITHIN
+        assert got.status is Status.NO_PLAN_WITHIN and got.bound == 6 and got.steps is None
         return False
     if ref.length > bound:
         return False
@@ -178,8 +184,12 @@ def test_group_cap_and_end_cells_from_a_file_and_the_cli(tmp_path):
     # A cannot finish in column b within the cap: search proves it, SAT refutes every horizon tried
     out = runner.invoke(main, ["search", str(path), "--json", "--ends", "A:b2,b3"])
     assert json.loads(out.output)["status"] == "unsolvable"
+    out = runner.invoke(main, ["solve", str(path), "--json", "-q", "--ends", "A:b2,b3", "--max-horizon", "12",
+                               "--no-enumerate"])
+    assert json.loads(out.output)["status"] == "no_plan_within" and json.loads(out.output)["bound"] == 12
+    # by default the small state space is enumerated first, and that proves it
     out = runner.invoke(main, ["solve", str(path), "--json", "-q", "--ends", "A:b2,b3", "--max-horizon", "12"])
-    assert json.loads(out.output)["status"] == "no_plan_within"
+    assert json.loads(out.output)["status"] == "unsolvable" and json.loads(out.output)["method"] == "enumeration"
     out = runner.invoke(main, ["solve", str(path), "--ends", "A:a1", "--max-horizon", "30"])
     assert out.exit_code == 2 and "cannot end within" in out.output
     out = runner.invoke(main, ["solve", str(path), "--ends", "C"])

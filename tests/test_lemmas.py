@@ -9,7 +9,7 @@ from puzzleplan import generate
 from puzzleplan.encodings.model import BoolModel
 from puzzleplan.planner import solve
 from puzzleplan.planner.backends import make_backend
-from puzzleplan.planner.deepening import encoder_for
+from puzzleplan.encodings import encoder_for
 from puzzleplan.planner.lemmas import ReachabilityLemmas
 from puzzleplan.puzzle import Status
 from puzzleplan.search import breadth_first_search

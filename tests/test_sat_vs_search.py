@@ -11,7 +11,7 @@ from puzzleplan.encodings.model import BoolModel
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
 from puzzleplan.planner.backends import make_backend
-from puzzleplan.planner.deepening import encoder_for
+from puzzleplan.encodings import encoder_for
 from puzzleplan.puzzle import PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
@@ -82,8 +82,18 @@ def test_knights_with_move_counts_random(backend):
     assert any(agree(d, "steps", backend) for d in cases(make, 10, 6))
 
 
-def successor_count_by_sat(domain, metric, state=None):
-    """Distinct next states the encoding allows after one move (models enumerated)."""
+def state_at(domain, m, values, t):
+    """The domain state a model holds at step t, read off its state variables."""
+    true = [m.key(v) for v in values if isinstance(m.key(v), tuple) and m.key(v)[-1] == t]
+    if domain.name == "sokoban":
+        player = next(k[1] for k in true if k[0] == "player")
+        return (player, tuple(sorted(k[1] for k in true if k[0] == "box")))
+    kinds = len(domain.initial)
+    return tuple(tuple(sorted(k[2] for k in true if k[0] == "at" and k[1] == kind)) for kind in range(kinds))
+
+
+def successors_by_sat(domain, metric):
+    """The set of next states the encoding allows after one move (models enumerated)."""
     enc = encoder_for(domain, metric)
     m = BoolModel()
     enc.start(m)
@@ -91,10 +101,11 @@ def successor_count_by_sat(domain, metric, state=None):
     backend = make_backend("pysat", m)
     keys = [v for v in range(1, m.top + 1) if isinstance(m.key(v), tuple) and m.key(v)[-1] == 1
             and m.key(v)[0] in ("at", "player", "box")]
-    seen = 0
-    while backend.solve([m.var(("act", 0))]):
+    seen = set()
+    while backend.solve_assuming([m.var(("act", 0))]):
         values = backend.values()
-        seen += 1
+        assert state_at(domain, m, values, 0) == domain.initial
+        seen.add(state_at(domain, m, values, 1))
         backend.solver.add_clause([-v if v in values else v for v in keys])
     return seen
 
@@ -102,6 +113,7 @@ def successor_count_by_sat(domain, metric, state=None):
 @pytest.mark.parametrize("seed", range(6))
 def test_encodings_have_exactly_the_domain_transitions(seed):
     rng = random.Random(100 + seed)
+    moving = 0
     for domain, metric in [(generate.sliding(rng), "steps"), (generate.sliding(rng), "slides"),
                            (generate.sliding(rng), "moves"), (generate.sliding(rng, 4, 4, 3, 1), "moves"),
                            (generate.sliding(rng, 5, 4, 5, 0, rush=True), "steps"),
@@ -109,7 +121,9 @@ def test_encodings_have_exactly_the_domain_transitions(seed):
                            (generate.sokoban(rng, 4, 4, 2, closed=bool(seed % 2)), "pushes"),
                            (generate.knights(rng, 3, 4, 4, 2), "steps")]:
         expected = {nxt for _, nxt in domain.successors(domain.initial, metric)}
-        assert successor_count_by_sat(domain, metric) == len(expected)
+        assert successors_by_sat(domain, metric) == expected
+        moving += bool(expected)
+    assert moving >= 6          # most instances have moves (an empty set on both sides tests little)
 
 
 def test_seed_rush_hour_both_metrics():
@@ -154,8 +168,12 @@ def test_microban_1_to_20_push_optimal_by_sat():
 def test_doubling_schedule_reports_feasible_or_optimal_honestly():
     d = load(INSTANCES / "knights/guarini.knights").domain
     r = solve(d, "steps", optimal=False)
-    assert r.length == 16
-    assert (r.status is Status.OPTIMAL) == (r.bound is None and r.length == 16 and "refuted" in (r.proof or ""))
+    refuted = max(h["horizon"] for h in r.horizons if h["result"] == "unsat")
+    assert r.length == 16 and [h["horizon"] for h in r.horizons if h["result"] == "sat"] == [16]
+    if refuted == 15:
+        assert r.status is Status.OPTIMAL and r.proof == "horizon 15 refuted"
+    else:
+        assert r.status is Status.FEASIBLE and r.bound == refuted < 15
 
 
 def test_time_limit_gives_timeout_with_bound():

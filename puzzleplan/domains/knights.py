@@ -148,8 +148,25 @@ class Knights:
             moved.append(counts)
         return KnightsReplay(self, history, moved)
 
+    def moves_of(self, steps: Sequence[str], metric: str = "steps") -> list[tuple[str, tuple[str, ...]]]:
+        """Every jump is a move of the knight letter standing on its square
+        (``?`` when none does: :meth:`replay` rejects such a step)."""
+        at = {sq: letter for letter, sq in self.spec.knights}
+        out = []
+        for step in steps:
+            src, _, dst = step.partition("-")
+            try:
+                a, b = square(src), square(dst)
+            except PuzzleError:
+                out.append(("?", (step,)))
+                continue
+            letter = at.pop(a, "?")
+            at[b] = letter
+            out.append((letter, (step,)))
+        return out
+
     def count(self, steps: Sequence[str], metric: str) -> int:
-        return len(steps)
+        return len(self.moves_of(steps, metric))
 
     def board(self) -> list[str]:
         return self.spec.rows()

@@ -16,6 +16,24 @@ steps    ``"<label><U|D|L|R>"``, one cell each
 
 Metrics: ``steps`` (one piece, one cell), ``slides`` (one piece, any distance in one
 straight line), ``moves`` (one piece to anywhere it can reach alone, turns allowed).
+
+What one move is -- defined here once (:meth:`SlidingPuzzle.moves_of`) and used by
+search (through :meth:`~SlidingPuzzle.successors` and
+:meth:`~SlidingPuzzle.continuation`), by the SAT decoders, by replay and by every
+count of moves:
+
+- ``steps``: every unit step is a move.
+- ``slides``: a maximal run of unit steps of one piece in one direction is one
+  move.  ``AR AL`` is two slides; ``AR AR`` is one.
+- ``moves``: a maximal run of unit steps of one piece is one move, *unless it
+  ends where it began*: such a run changes nothing and is no move at all; once
+  it is dropped, the runs on either side of it, if they are of one piece, are
+  one run (``AR BL BR AR`` is one move of A; ``AR AL`` is no move).  So a plan's
+  moves are the runs left when null runs are cancelled, innermost first.
+- In every metric, a piece moving again right after its own move makes a new
+  move only if the metric says so: search and SAT never split one move of the
+  metric in two (a continuation is not a move of its own), and never make a
+  null move.
 """
 from __future__ import annotations
 
@@ -23,7 +41,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
-from ..puzzle import IllegalStep, Move, PuzzleError, runs
+from ..puzzle import IllegalStep, Move, PuzzleError
 
 Cell = tuple[int, int]
 DIRS: dict[str, Cell] = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
@@ -263,12 +281,36 @@ class SlidingPuzzle:
             history.append(dict(place))
         return SlidingReplay(self, history)
 
-    def count(self, steps: Sequence[str], metric: str) -> int:
+    def moves_of(self, steps: Sequence[str], metric: str) -> list[tuple[str, tuple[str, ...]]]:
+        """The plan's moves in ``metric`` (see the module doc): ``(label, unit steps)``
+        each.  The steps are read as written; legality is :meth:`replay`'s job."""
         if metric == "steps":
-            return len(steps)
+            return [(s[:-1], (s,)) for s in steps]
         if metric == "slides":
-            return runs((s[:-1], s[-1]) for s in steps)
-        return runs(s[:-1] for s in steps)
+            out: list[tuple[str, tuple[str, ...]]] = []
+            for s in steps:
+                if out and out[-1][0] == s[:-1] and out[-1][1][-1] == s:
+                    out[-1] = (out[-1][0], out[-1][1] + (s,))
+                else:
+                    out.append((s[:-1], (s,)))
+            return out
+        stack: list[list] = []      # [label, steps, dx, dy]; below the top, never null
+        for s in steps:
+            label, (dx, dy) = s[:-1], DIRS.get(s[-1:], (0, 0))
+            if stack and stack[-1][0] != label and stack[-1][2:] == [0, 0]:
+                stack.pop()         # a null run is no move; its neighbours may now join
+            if stack and stack[-1][0] == label:
+                stack[-1][1].append(s)
+                stack[-1][2] += dx
+                stack[-1][3] += dy
+            else:
+                stack.append([label, [s], dx, dy])
+        if stack and stack[-1][2:] == [0, 0]:
+            stack.pop()
+        return [(label, tuple(run)) for label, run, _, _ in stack]
+
+    def count(self, steps: Sequence[str], metric: str) -> int:
+        return len(self.moves_of(steps, metric))
 
     def board(self) -> list[str]:
         return self.spec.rows()

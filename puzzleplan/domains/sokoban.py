@@ -103,6 +103,14 @@ class Sokoban:
         self.distance = self._push_distances()
         self.dead = frozenset(c for c in self.floor if c not in self.distance) | self.no_box
 
+    def proof_scope(self) -> str | None:
+        """What a proof (optimal, unsolvable, no plan within) covers, when that is
+        less than the level: an open level is cut ``margin`` cells around it."""
+        if not self.open:
+            return None
+        return (f"the level is open; the grid was cut {self.margin} cell(s) around it (--margin), and "
+                "optimality or unsolvability is proven for that cut grid only (plans are valid on the infinite grid)")
+
     def _inside(self, c: Cell) -> bool:
         return (self.box_x[0] <= c[0] <= self.box_x[1] and self.box_y[0] <= c[1] <= self.box_y[1]
                 and c not in self.level.walls)
@@ -213,8 +221,21 @@ class Sokoban:
             history.append((player, frozenset(boxes)))
         return SokobanReplay(self.level, history)
 
+    def moves_of(self, steps: Sequence[str], metric: str) -> list[tuple[str, tuple[str, ...]]]:
+        """The plan's moves: every player step (``moves``), or every push with the
+        walk before it (``pushes``; a walk after the last push is no move)."""
+        if metric == "moves":
+            return [("player", (s,)) for s in steps]
+        out, walk = [], []
+        for s in steps:
+            walk.append(s)
+            if s.isupper():
+                out.append(("player", tuple(walk)))
+                walk = []
+        return out
+
     def count(self, steps: Sequence[str], metric: str) -> int:
-        return len(steps) if metric == "moves" else sum(s.isupper() for s in steps)
+        return len(self.moves_of(steps, metric))
 
     def board(self) -> list[str]:
         return self.level.rows()

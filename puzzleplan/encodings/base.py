@@ -44,7 +44,7 @@ class Encoder:
         self.finish = end_places(self.domain, getattr(domain, "ends", ()))
         # movers that every alternative keeps still (frozen pieces): a rule at every
         # step, not a count at the goal, so it also holds for reachability lemmas
-        self.still = {mv for r in extra if r.k == 0 and r.op in ("<=", "=") for mv in movers_of(self.domain, r)}
+        self.still = {mv for r in extra if r.k == 0 and r.op in ("<=", "==") for mv in movers_of(self.domain, r)}
         self.mover_lits: dict[Hashable, list[int]] = {}
         self.built = 0
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Hashable, Iterable, Sequence
 
+from ..limits import checkpoint
+
 Key = tuple
 
 
@@ -37,6 +39,7 @@ class BoolModel:
         """The variable named ``key``, created on first use."""
         v = self.ids.get(key)
         if v is None:
+            checkpoint()
             v = self.ids[key] = len(self.keys)
             self.keys.append(key)
         return v
@@ -61,6 +64,7 @@ class BoolModel:
 
     # -- constraints --------------------------------------------------------------
     def add(self, clause: Iterable[int]) -> None:
+        checkpoint()
         self.items.append(tuple(clause))
 
     def implies(self, a: int, clause: Iterable[int]) -> None:

@@ -20,6 +20,7 @@ row: the two would be one move.
 from __future__ import annotations
 
 from ..domains.sliding import AXIS_DIRS, DIRS, add
+from ..limits import checkpoint
 from ..puzzle import Move, PuzzleError
 from .base import Encoder, frame
 
@@ -45,6 +46,7 @@ class SlidingEncoder(Encoder):
                 for d in AXIS_DIRS[kind.axes]:
                     b, swept = a, set()
                     for n in range(1, max(p.spec.width, p.spec.height)):
+                        checkpoint()
                         b = add(b, DIRS[d])
                         if b not in p.anchor_set[k]:
                             break

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from ..export import build
+from ..encodings.lower import build, dimacs
 from ..puzzle import PuzzleError
 
 
@@ -27,19 +27,36 @@ def checker_engine() -> str:
     return "native" if dratify.native_available() else "python"
 
 
+def check_drat(formula, proof_text: str) -> dict:
+    """Check a DRAT proof that ``formula`` (a :class:`~puzzleplan.encodings.lower.Formula`,
+    goal as a unit clause) is unsatisfiable: ``{"ok", "engine", "check_seconds"}``."""
+    from dratify import check_proof, parse_dimacs
+    engine = checker_engine()
+    t0 = time.perf_counter()
+    try:
+        result = check_proof(parse_dimacs(dimacs(formula.nvars, formula.clauses)), proof_text, engine=engine)
+        ok = bool(result.ok and result.reached_empty)
+    except (ValueError, IndexError) as err:    # a malformed proof is a failed check
+        ok, engine = False, f"{engine} ({err.__class__.__name__}: {str(err)[:80]})"
+    return {"ok": ok, "engine": engine, "check_seconds": round(time.perf_counter() - t0, 3)}
+
+
 def certify(domain, metric: str, length: int, card_encoding: str = "seqcounter",
-            proof_file: str | Path | None = None, solver: str = "cadical195") -> dict:
+            proof_file: str | Path | None = None, solver: str = "cadical195", say=None) -> dict:
     """Prove and check that no plan of at most ``length - 1`` moves exists.
 
+    ``say(text)`` is told what is being done (it takes a while: proof and check).
     Returns figures: ``certified`` (bool), ``horizon``, ``vars``, ``clauses``,
     ``proof_lines``, ``solve_seconds``, ``check_seconds``, ``engine``.
     """
-    from dratify import check_proof, parse_dimacs
     from pysat.solvers import Solver
+    say = say or (lambda text: None)
     horizon = length - 1
     if horizon < 0:
         return {"certified": True, "horizon": horizon, "note": "a plan of length 0 is trivially optimal"}
     f = build(domain, metric, horizon, card_encoding)
+    say(f"certify: proving horizon {horizon} unsatisfiable with DRAT logging ({solver}; "
+        f"{f.nvars:,} vars, {len(f.clauses):,} clauses)")
     t0 = time.perf_counter()
     s = Solver(name=solver, bootstrap_with=f.clauses, with_proof=True)
     try:
@@ -53,11 +70,9 @@ def certify(domain, metric: str, length: int, card_encoding: str = "seqcounter",
     text = "\n".join(proof)
     if proof_file is not None:
         Path(proof_file).write_text(text + "\n")
-    dimacs = f"p cnf {f.nvars} {len(f.clauses)}\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in f.clauses)
-    engine = checker_engine()
-    t1 = time.perf_counter()
-    result = check_proof(parse_dimacs(dimacs), text, engine=engine)
-    return {"certified": bool(result.ok and result.reached_empty), "horizon": horizon, "vars": f.nvars,
+    say(f"certify: checking the proof ({len(proof):,} lines) with dratify, {solve_seconds:.1f} s spent so far")
+    checked = check_drat(f, text)
+    return {"certified": checked["ok"], "horizon": horizon, "vars": f.nvars,
             "clauses": len(f.clauses), "proof_lines": len(proof), "solve_seconds": round(solve_seconds, 3),
-            "check_seconds": round(time.perf_counter() - t1, 3), "engine": engine,
+            "check_seconds": checked["check_seconds"], "engine": checked["engine"],
             "proof_file": None if proof_file is None else str(proof_file)}

@@ -27,8 +27,9 @@ puzzle and Klotski (README).
 """
 from __future__ import annotations
 
-import time
 from typing import Hashable
+
+from .. import limits
 
 BUDGET = 5000
 
@@ -49,13 +50,13 @@ class ReachabilityLemmas:
     def figures(self) -> dict:
         return {"lemma_units": self.units, "lemma_calls": self.calls, "lemma_dropped": len(self.dropped)}
 
-    def saturate(self, t: int, deadline: float | None = None) -> bool:
+    def saturate(self, t: int) -> bool:
         """Add the units of layer ``t`` (layers before it first), extending the
         encoding to each layer as it goes.  False if the deadline passed before
         the layer was done."""
         while self.done < t:
             self.encoder.extend(self.model, self.done + 1)
-            if not self._layer(self.done + 1, deadline):
+            if not self._layer(self.done + 1):
                 return False
             self.done += 1
         return True
@@ -65,18 +66,15 @@ class ReachabilityLemmas:
             self.layers.append(self.encoder.facts(self.model, len(self.layers)))
         return self.layers[t]
 
-    def _left(self, deadline):
-        return None if deadline is None else deadline - time.monotonic()
-
-    def _ask(self, lits: list[int], deadline) -> bool | None | str:
+    def _ask(self, lits: list[int]) -> bool | None | str:
         """One budgeted question: True, False, None (budget spent) or "time"."""
-        left = self._left(deadline)
-        if left is not None and left <= 0:
+        if limits.expired():
             return "time"
         self.calls += 1
-        return self.solver.solve_budget(lits, self.budget)
+        answer = self.solver.solve_budget(lits, self.budget)
+        return "time" if answer is None and limits.expired() else answer
 
-    def _layer(self, t: int, deadline) -> bool:
+    def _layer(self, t: int) -> bool:
         m = self.model
         if t == 0:        # the start's facts are seen: any model shows them
             if self.solver.solve_budget([], self.budget):
@@ -87,12 +85,12 @@ class ReachabilityLemmas:
         while unseen:
             selector = m.fresh("lemma")
             m.add([-selector, *(facts[name] for name in unseen)])
-            answer = self._ask([selector], deadline)
+            answer = self._ask([selector])
             m.add([-selector])
             if answer == "time":
                 return False
             if answer is None:
-                return self._one_by_one(t, facts, unseen, deadline)
+                return self._one_by_one(t, facts, unseen)
             if answer is False:
                 self._units(facts, unseen, t)
                 return True
@@ -100,11 +98,11 @@ class ReachabilityLemmas:
             unseen = [name for name in unseen if name not in self.seen]
         return True
 
-    def _one_by_one(self, t, facts, unseen, deadline) -> bool:
+    def _one_by_one(self, t, facts, unseen) -> bool:
         for name in unseen:
             if name in self.seen:
                 continue
-            answer = self._ask([facts[name]], deadline)
+            answer = self._ask([facts[name]])
             if answer == "time":
                 return False
             if answer is None:

@@ -3,6 +3,11 @@
 Every move costs 1 in the chosen metric, so BFS is optimal under any metric and
 A* is optimal with the domain's admissible heuristic.  Figures reported:
 ``expanded``, ``generated``, ``seconds`` and ``peak_rss_mb`` (process peak).
+
+Time limits hold whether or not a progress callback is given
+(:mod:`puzzleplan.limits`); a search stopped by its limit (``timeout``) or by
+Ctrl-C (``interrupted``) reports the depth it had completed: BFS has checked
+every state within it, so no plan that short exists (``bound``).
 """
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ import time
 from collections import deque
 from typing import Callable
 
+from .. import limits
 from ..puzzle import Result, Status, check_metric
 from ..validate import check_plan
 
@@ -30,55 +36,66 @@ def _plan(parent: dict, state) -> list:
     return moves[::-1]
 
 
-def _finish(domain, metric, method, parent, goal_state, stats, t0, time_limit=None) -> Result:
+def _finish(domain, metric, method, parent, goal_state, stats, t0, stopped=None, bound=None) -> Result:
     stats.update(seconds=round(time.perf_counter() - t0, 4), peak_rss_mb=_peak_mb())
     if goal_state is None:
-        status = Status.TIMEOUT if stats.get("timed_out") else Status.UNSOLVABLE
-        stats.pop("timed_out", None)
-        return Result(status, metric, method, stats=stats, board=domain.board(),
-                      message="time limit reached" if status is Status.TIMEOUT
-                      else "the reachable state space holds no goal")
+        if stopped is not None:
+            status = Status.TIMEOUT if stopped == "timeout" else Status.INTERRUPTED
+            message = "time limit reached" if stopped == "timeout" else "interrupted"
+        else:
+            status, message = Status.UNSOLVABLE, "the reachable state space holds no goal"
+        return Result(status, metric, method, stats=stats, board=domain.board(), message=message,
+                      bound=bound if stopped is not None and bound is not None and bound >= 0 else None,
+                      ).scoped(domain)
     steps = domain.render_steps(_plan(parent, goal_state))
     report = check_plan(domain, steps, metric)
     if not report["solved"]:
         raise AssertionError(f"{method} produced a plan that fails replay: {report['problem']}")
     return Result(Status.OPTIMAL, metric, method, domain.count(steps, metric), steps,
-                  proof=f"complete {method}", stats=stats, board=domain.board())
+                  proof=f"complete {method}", stats=stats, board=domain.board()).scoped(domain)
 
 
 def breadth_first_search(domain, metric: str | None = None, time_limit: float | None = None,
                          progress: Progress = None) -> Result:
     """Optimal in ``metric``; UNSOLVABLE when the reachable space holds no goal."""
     metric = check_metric(domain, metric)
+    time_limit = limits.check_seconds(time_limit)
     t0 = time.perf_counter()
     start = domain.initial
     parent = {start: None}
     stats = {"expanded": 0, "generated": 0}
     goal = start if domain.is_goal(start) else None
-    frontier = deque([start])
-    while frontier and goal is None:
-        state = frontier.popleft()
-        stats["expanded"] += 1
-        if progress and stats["expanded"] % 10000 == 0:
-            progress(stats["expanded"], len(parent))
-            if time_limit and time.perf_counter() - t0 > time_limit:
-                stats["timed_out"] = True
-                break
-        for move, nxt in domain.successors(state, metric):
-            stats["generated"] += 1
-            if nxt not in parent:
-                parent[nxt] = (state, move)
-                if domain.is_goal(nxt):
-                    goal = nxt
-                    break
-                frontier.append(nxt)
-    return _finish(domain, metric, "bfs", parent, goal, stats, t0)
+    frontier = deque([(start, 0)])
+    done, stopped = -1, None          # every state within ``done`` moves was goal-checked
+    try:
+        with limits.time_limit(time_limit):
+            while frontier and goal is None:
+                limits.checkpoint()
+                state, depth = frontier.popleft()
+                done = depth                     # all states of depth <= this one are generated
+                stats["expanded"] += 1
+                if progress and stats["expanded"] % 10000 == 0:
+                    progress(stats["expanded"], len(parent))
+                for move, nxt in domain.successors(state, metric):
+                    stats["generated"] += 1
+                    if nxt not in parent:
+                        parent[nxt] = (state, move)
+                        if domain.is_goal(nxt):
+                            goal = nxt
+                            break
+                        frontier.append((nxt, depth + 1))
+    except limits.TimeUp:
+        stopped = "timeout"
+    except KeyboardInterrupt:
+        stopped = "interrupted"
+    return _finish(domain, metric, "bfs", parent, goal, stats, t0, stopped, done)
 
 
 def astar_search(domain, metric: str | None = None, time_limit: float | None = None,
                  progress: Progress = None) -> Result:
     """A* with the domain's admissible heuristic: optimal in ``metric``."""
     metric = check_metric(domain, metric)
+    time_limit = limits.check_seconds(time_limit)
     t0 = time.perf_counter()
     start = domain.initial
     parent = {start: None}
@@ -87,55 +104,78 @@ def astar_search(domain, metric: str | None = None, time_limit: float | None = N
     tie = 0
     heap = [(domain.heuristic(start, metric), tie, start)]
     closed = set()
-    goal = None
-    while heap:
-        _, _, state = heapq.heappop(heap)
-        if state in closed:
-            continue
-        if domain.is_goal(state):
-            goal = state
-            break
-        closed.add(state)
-        stats["expanded"] += 1
-        if stats["expanded"] % 10000 == 0:
-            if progress:
-                progress(stats["expanded"], len(parent))
-            if time_limit and time.perf_counter() - t0 > time_limit:
-                stats["timed_out"] = True
-                break
-        for move, nxt in domain.successors(state, metric):
-            stats["generated"] += 1
-            cost = g[state] + 1
-            if cost < g.get(nxt, cost + 1):
-                g[nxt] = cost
-                parent[nxt] = (state, move)
-                tie += 1
-                heapq.heappush(heap, (cost + domain.heuristic(nxt, metric), tie, nxt))
-    return _finish(domain, metric, "astar", parent, goal, stats, t0)
+    goal, stopped, floor = None, None, -1       # every plan costs at least the least f popped
+    try:
+        with limits.time_limit(time_limit):
+            while heap:
+                limits.checkpoint()
+                f, _, state = heapq.heappop(heap)
+                if state in closed:
+                    continue
+                if domain.is_goal(state):
+                    goal = state
+                    break
+                floor = max(floor, f)
+                closed.add(state)
+                stats["expanded"] += 1
+                if progress and stats["expanded"] % 10000 == 0:
+                    progress(stats["expanded"], len(parent))
+                for move, nxt in domain.successors(state, metric):
+                    stats["generated"] += 1
+                    cost = g[state] + 1
+                    if cost < g.get(nxt, cost + 1):
+                        g[nxt] = cost
+                        parent[nxt] = (state, move)
+                        tie += 1
+                        heapq.heappush(heap, (cost + domain.heuristic(nxt, metric), tie, nxt))
+    except limits.TimeUp:
+        stopped = "timeout"
+    except KeyboardInterrupt:
+        stopped = "interrupted"
+    return _finish(domain, metric, "astar", parent, goal, stats, t0, stopped, floor - 1)
 
 
-def explore(domain, metric: str | None = None, progress: Progress = None) -> dict:
-    """Enumerate every reachable state; also report the nearest goal's distance."""
+def explore(domain, metric: str | None = None, progress: Progress = None, time_limit: float | None = None,
+            max_states: int | None = None) -> dict:
+    """Enumerate every reachable state; also report the nearest goal's distance.
+
+    ``complete`` is false when ``time_limit`` (seconds), ``max_states`` or Ctrl-C
+    stopped the enumeration first (``stopped`` says which); the figures are then
+    those of the states seen so far."""
     metric = check_metric(domain, metric)
+    time_limit = limits.check_seconds(time_limit)
     t0 = time.perf_counter()
     depth = {domain.initial: 0}
     frontier = deque([domain.initial])
-    transitions, goals, nearest = 0, 0, None
-    while frontier:
-        state = frontier.popleft()
-        if domain.is_goal(state):
-            goals += 1
-            nearest = depth[state] if nearest is None else nearest
-        for _, nxt in domain.successors(state, metric):
-            transitions += 1
-            if nxt not in depth:
-                depth[nxt] = depth[state] + 1
-                frontier.append(nxt)
-                if progress and len(depth) % 10000 == 0:
-                    progress(len(depth), len(frontier))
-    return {"reachable": len(depth), "transitions": transitions, "goal_states": goals,
-            "nearest_goal": nearest, "max_depth": max(depth.values()), "metric": metric,
-            "seconds": round(time.perf_counter() - t0, 4), "peak_rss_mb": _peak_mb()}
+    transitions, goals, nearest, stopped = 0, 0, None, None
+    try:
+        with limits.time_limit(time_limit):
+            while frontier:
+                limits.checkpoint()
+                state = frontier.popleft()
+                if domain.is_goal(state):
+                    goals += 1
+                    nearest = depth[state] if nearest is None else nearest
+                for _, nxt in domain.successors(state, metric):
+                    transitions += 1
+                    if nxt not in depth:
+                        depth[nxt] = depth[state] + 1
+                        frontier.append(nxt)
+                        if progress and len(depth) % 10000 == 0:
+                            progress(len(depth), len(frontier))
+                if max_states is not None and len(depth) > max_states:
+                    stopped = "max_states"
+                    break
+    except limits.TimeUp:
+        stopped = "timeout"
+    except KeyboardInterrupt:
+        stopped = "interrupted"
+    out = {"reachable": len(depth), "transitions": transitions, "goal_states": goals,
+           "nearest_goal": nearest, "max_depth": max(depth.values()), "metric": metric,
+           "complete": stopped is None, "seconds": round(time.perf_counter() - t0, 4), "peak_rss_mb": _peak_mb()}
+    if stopped:
+        out["stopped"] = stopped
+    return out
 
 
 SEARCHES = {"bfs": breadth_first_search, "astar": astar_search}

@@ -1,23 +1,29 @@
-"""Solver backends; each follows a BoolModel and answers solve(assumptions).
+"""Solver backends; each follows a BoolModel and answers one horizon at a time
+(:mod:`.base` says what the loop expects and the capabilities a backend declares).
 
-``make_backend("pysat")``, ``"pysat:glucose4"`` (the planner adds reachability lemmas
-to these; ``"pysat-plain"`` is the same solver without them), ``"cpsat-horizons"`` (a
-CP-SAT model per horizon; plain ``cpsat`` is the planner's single minimising model).  Optional solvers
-are imported lazily; :func:`available` says which can run here.
+``pysat[:SOLVER]`` (incremental, assumptions; the loop adds reachability lemmas),
+``pysat-plain[:SOLVER]`` (the same without lemmas), ``cpsat[:WORKERS]`` (one
+CP-SAT model minimising moves, over a doubling horizon), ``cpsat-horizons`` (a
+CP-SAT model per horizon) and ``external:CMD`` (a solver program per horizon).
+Solver libraries are imported only when a backend is made.
 """
 from __future__ import annotations
 
 from ...puzzle import PuzzleError
 
+NAMES = ("pysat", "pysat-plain", "cpsat", "cpsat-horizons", "external")
+
 
 def make_backend(spec: str, model, card_encoding: str = "seqcounter"):
     name, _, option = spec.partition(":")
-    if name in ("pysat", "pysat-plain"):     # pysat: the planner adds reachability lemmas
-        from .pysat_backend import DEFAULT_SOLVER, PysatBackend
-        return PysatBackend(model, option or DEFAULT_SOLVER, card_encoding)
-    if name in ("cpsat", "cpsat-horizons"):     # cpsat: the planner's minimising loop uses this model
+    if name in ("pysat", "pysat-plain"):
+        from .pysat_backend import PysatBackend
+        return PysatBackend(model, option or None, card_encoding, lemmas=name == "pysat")
+    if name in ("cpsat", "cpsat-horizons"):
+        if option and not (option.isascii() and option.isdigit() and int(option) >= 1):
+            raise PuzzleError(f"{spec}: give a number of workers, e.g. {name}:2")
         from .cpsat_backend import CpsatBackend
-        return CpsatBackend(model, int(option) if option.isdigit() else 1)
+        return CpsatBackend(model, int(option or 1), minimise=name == "cpsat")
     if name == "external":
         from .external_backend import ExternalBackend
         return ExternalBackend(model, option, card_encoding)

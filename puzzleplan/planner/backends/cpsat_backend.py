@@ -1,64 +1,68 @@
-"""OR-Tools CP-SAT backend: the model is rebuilt for each solve (CP-SAT has no
-incremental mode); assumptions become constraints; cardinalities are native
-linear constraints, guarded with ``only_enforce_if``."""
+"""OR-Tools CP-SAT backend.  CP-SAT has no incremental mode: the model is built
+anew for each horizon (:func:`puzzleplan.encodings.lower.to_cpsat`, which keeps
+the time limit while it builds), the goal is a constraint, cardinalities are
+native.
+
+``cpsat`` (``minimise=True``): the loop doubles the horizon; within a horizon
+the number of moves is minimised (no-ops come last, so a plan of L <= H moves
+fits horizon H and the minimum is the optimum); on a time limit with a plan in
+hand, CP-SAT's proven objective bound is returned as a lower bound.
+``cpsat-horizons``: a satisfiability question per horizon, like SAT.
+
+CP-SAT's own Ctrl-C handling is switched off; the solve runs in a worker
+thread, and Ctrl-C in the main thread stops the search (``stop_search``).
+"""
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
+import math
 
-from ...encodings.model import Card
+from ... import limits
+from ...encodings.lower import to_cpsat
+from .base import Answer, run_stoppable
 
 
 class CpsatBackend:
-    def __init__(self, model, workers: int = 1, seed: int = 0):
+    def __init__(self, model, workers: int = 1, seed: int = 0, minimise: bool = True):
+        from ortools.sat.python import cp_model     # noqa: F401  (fail early if missing)
         self.model, self.workers, self.seed = model, workers, seed
-        self.last: dict | None = None
+        self.capabilities = frozenset({"interrupt"} | ({"minimise"} if minimise else set()))
+        base = "cpsat" if minimise else "cpsat-horizons"
+        self.method = base if workers == 1 else f"{base}:{workers}"
+        self.last: dict = {}
         self.solution: set[int] = set()
 
-    def sync(self) -> None:
-        """Nothing to do: the CP-SAT model is built at each solve."""
-
-    def build(self, assumptions) -> tuple[cp_model.CpModel, list]:
-        cp = cp_model.CpModel()
-        xs = [None] + [cp.new_bool_var(f"v{i}") for i in range(1, self.model.top + 1)]
-
-        def lit(v):
-            return xs[v] if v > 0 else xs[-v].Not()
-
-        for item in self.model.items:
-            if isinstance(item, Card):
-                terms = sum(lit(v) for v in item.lits)
-                expr = {"<=": terms <= item.k, ">=": terms >= item.k, "==": terms == item.k}[item.op]
-                c = cp.add(expr)
-                if item.guard is not None:
-                    c.only_enforce_if(lit(item.guard))
-            else:
-                cp.add_bool_or([lit(v) for v in item])
-        for a in assumptions:
-            cp.add_bool_or([lit(a)])
-        return cp, xs
-
-    def solve(self, assumptions, time_limit: float | None = None) -> bool | None:
-        cp, xs = self.build(assumptions)
+    def solve(self, goal: int, horizon: int | None = None, minimise: bool = False) -> Answer:
+        from ortools.sat.python import cp_model
+        cp, xs = to_cpsat(self.model, [goal])
+        if minimise:
+            cp.minimize(sum(xs[self.model.var(("act", t))] for t in range(horizon) if self.model.has(("act", t))))
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = self.workers
         solver.parameters.random_seed = self.seed
-        if time_limit is not None:
-            solver.parameters.max_time_in_seconds = max(time_limit, 0.01)
-        status = solver.solve(cp)
-        self.last = {"vars": self.model.top, "clauses": len(self.model.items),
-                     "conflicts": solver.num_conflicts}
+        solver.parameters.catch_sigint_signal = False
+        left = limits.left()
+        if left is not None:
+            if left <= 0:
+                return Answer("unknown")
+            solver.parameters.max_time_in_seconds = max(left, 0.01)
+        status = run_stoppable(lambda: solver.solve(cp), solver.stop_search)
+        self.last = {"vars": self.model.top, "clauses": len(self.model.items), "conflicts": solver.num_conflicts}
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             self.solution = {i for i in range(1, len(xs)) if solver.boolean_value(xs[i])}
-            return True
+            if not minimise:
+                return Answer("sat")
+            bound = math.ceil(solver.best_objective_bound - 1e-6)
+            proof = f"CP-SAT minimum over horizon {horizon}" if status == cp_model.OPTIMAL else None
+            return Answer("sat", bound=bound, proof=proof)
         if status == cp_model.INFEASIBLE:
-            return False
-        return None
+            return Answer("unsat")
+        return Answer("unknown")
 
     def values(self) -> set[int]:
         return self.solution
 
     def figures(self) -> dict:
-        return dict(self.last or {})
+        return dict(self.last)
 
     def close(self) -> None:
         pass

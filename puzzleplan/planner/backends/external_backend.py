@@ -23,10 +23,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from ...encodings.model import Card
-from ...export import read_answer
+from ... import limits
+from ...encodings.lower import check_card_encoding, clauses_of, read_answer
 from ...puzzle import PuzzleError
-from .pysat_backend import ENCODINGS, lower_card
+from .base import Answer
 
 CONFLICTS = re.compile(r"^c?\s*conflicts\s*:\s*(\d+)", re.MULTILINE | re.IGNORECASE)
 
@@ -51,8 +51,9 @@ class ExternalBackend:
         path = find_solver(words[0])
         if path is None:
             raise PuzzleError(f"solver program {words[0]!r} not found (install it, or give its path)")
-        if card_encoding not in ENCODINGS:
-            raise PuzzleError(f"unknown cardinality encoding {card_encoding!r}; known: " + ", ".join(ENCODINGS))
+        check_card_encoding(card_encoding)
+        self.capabilities = frozenset({"interrupt"})
+        self.method = f"external:{command}"
         self.model, self.argv, self.card_encoding = model, [path] + words[1:], card_encoding
         self.minisat = Path(words[0]).name.startswith("minisat")
         self.clauses: list[list[int]] = []
@@ -62,17 +63,19 @@ class ExternalBackend:
         self.tmp = tempfile.TemporaryDirectory(prefix="puzzleplan-")
 
     def sync(self) -> None:
-        for item in self.model.since(self.synced):
-            if isinstance(item, Card):
-                lowered, top = lower_card(item, self.model.top, self.card_encoding)
-                self.model.reserve(top)
-                self.clauses += lowered
-            else:
-                self.clauses.append(list(item))
-        self.synced = len(self.model.items)
+        end = len(self.model.items)
+        self.clauses += clauses_of(self.model, self.synced, self.card_encoding)
+        self.synced = end
 
-    def solve(self, assumptions, time_limit: float | None = None) -> bool | None:
+    def solve(self, goal: int, horizon: int | None = None, minimise: bool = False) -> Answer:
+        answer = self.solve_assuming([goal])
+        return Answer({True: "sat", False: "unsat", None: "unknown"}[answer])
+
+    def solve_assuming(self, assumptions) -> bool | None:
         self.sync()
+        time_limit = limits.left()
+        if time_limit is not None and time_limit <= 0:
+            return None
         cnf = Path(self.tmp.name) / "horizon.cnf"
         units = [[a] for a in assumptions]
         with open(cnf, "w") as fh:

@@ -1,108 +1,137 @@
 """python-sat backend: one incremental solver per run; goals come as assumptions.
 
-Cardinality constraints are lowered with ``pysat.card`` into the model's own
-variable numbering (one pool).  CaDiCaL 1.9.5 cannot be interrupted, so a time
-limit is kept by solving under a conflict budget in slices.  Kissat in
-python-sat does not support assumptions nor clauses added after a solve and is
-refused here.
+Cardinality constraints are lowered by :mod:`puzzleplan.encodings.lower` into
+the model's own variable numbering (one pool).
+
+Stopping.  Solvers that python-sat can interrupt (Glucose, MiniSat, Maple...)
+run in a worker thread under a time limit; the main thread waits, and on the
+deadline or on Ctrl-C calls ``interrupt()``.  CaDiCaL cannot be interrupted: it
+solves in slices of conflicts sized to take about a fifth of a second each,
+checking the clock and Ctrl-C between slices; without a limit it runs in the
+main thread, where python-sat turns Ctrl-C into an error that is raised here as
+``KeyboardInterrupt``.  Kissat and CryptoMiniSat in python-sat do not support
+assumptions nor clauses added after a solve and are refused.
 """
 from __future__ import annotations
 
 import time
 
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-from pysat.solvers import Solver, SolverNames
-
-from ...encodings.model import Card
+from ... import limits
+from ...encodings.lower import check_card_encoding, clauses_of
 from ...puzzle import PuzzleError
+from .base import Answer, run_stoppable
 
-ENCODINGS = {"seqcounter": EncType.seqcounter, "totalizer": EncType.totalizer,
-             "sortnetwrk": EncType.sortnetwrk, "cardnetwrk": EncType.cardnetwrk,
-             "mtotalizer": EncType.mtotalizer, "kmtotalizer": EncType.kmtotalizer}
-SLICE_CONFLICTS = 20000
 DEFAULT_SOLVER = "glucose42"    # measured fastest with reachability lemmas (README)
+NOT_INCREMENTAL = ("kissat404", "cryptosat")
+INTERRUPTIBLE = ("glucose3", "glucose4", "glucose42", "gluecard3", "gluecard4", "minisat22", "minisatgh",
+                 "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard")
+PROOF = ("cadical103", "cadical153", "cadical195", "glucose3", "glucose4", "glucose42", "lingeling",
+         "maplechrono", "maplecm", "maplesat")
 
 
 def solver_names() -> list[str]:
+    from pysat.solvers import SolverNames
     return sorted({n for key, names in vars(SolverNames).items() if not key.startswith("_") for n in names})
 
 
-def lower_card(item: Card, top: int, encoding: str = "seqcounter") -> tuple[list[list[int]], int]:
-    """Clauses for ``item`` using fresh variables above ``top``; returns (clauses, new top)."""
-    lits, k = list(item.lits), item.k
-    clauses: list[list[int]] = []
-    pool = IDPool(start_from=top + 1)
-    if item.op in ("<=", "==") and k == 1 and len(lits) <= 6:
-        clauses += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
-    elif item.op in ("<=", "=="):
-        if k < 0:
-            clauses.append([])
-        elif k < len(lits):
-            clauses += CardEnc.atmost(lits, k, vpool=pool, encoding=ENCODINGS[encoding]).clauses
-    if item.op in (">=", "=="):
-        if k > len(lits):
-            clauses.append([])
-        elif k == 1:
-            clauses.append(lits)
-        elif k > 0:
-            clauses += CardEnc.atleast(lits, k, vpool=pool, encoding=ENCODINGS[encoding]).clauses
-    new_top = max(top, pool.top)
-    if item.guard is not None:
-        clauses = [[-item.guard, *c] for c in clauses]
-    return clauses, new_top
+def canonical(name: str) -> str | None:
+    from pysat.solvers import SolverNames
+    return next((key for key, names in vars(SolverNames).items() if not key.startswith("_") and name in names), None)
+
+
+def pysat_call(fn, *args, **kwargs):
+    """Call into python-sat; its own Ctrl-C error becomes KeyboardInterrupt."""
+    try:
+        return fn(*args, **kwargs)
+    except KeyboardInterrupt:
+        raise
+    except Exception as err:       # pysolvers.error('Caught keyboard interrupt')
+        if "keyboard interrupt" in str(err).lower():
+            raise KeyboardInterrupt from None
+        raise
 
 
 class PysatBackend:
-    def __init__(self, model, name: str = DEFAULT_SOLVER, card_encoding: str = "seqcounter"):
-        if name in ("kissat", "ks", "ks4", "kissat4", "kissat404", "cryptosat", "cms", "cms5", "crypto", "crypto5", "cryptominisat", "cryptominisat5"):
+    def __init__(self, model, name: str | None = None, card_encoding: str = "seqcounter", lemmas: bool = False):
+        from pysat.solvers import Solver
+        name = name or DEFAULT_SOLVER
+        key = canonical(name)
+        if key is None:
+            raise PuzzleError(f"unknown python-sat solver {name!r}; known: " + ", ".join(solver_names()))
+        if key in NOT_INCREMENTAL:
             raise PuzzleError(f"{name} in python-sat is not incremental with assumptions here; "
                               "use it through export instead")
-        if name not in solver_names():
-            raise PuzzleError(f"unknown python-sat solver {name!r}; known: " + ", ".join(solver_names()))
-        if card_encoding not in ENCODINGS:
-            raise PuzzleError(f"unknown cardinality encoding {card_encoding!r}; known: " + ", ".join(ENCODINGS))
-        self.model, self.name, self.card_encoding = model, name, card_encoding
-        self.solver = Solver(name=name)
+        self.model, self.solver_name, self.card_encoding = model, key, check_card_encoding(card_encoding)
+        self.interruptible = key in INTERRUPTIBLE
+        self.capabilities = frozenset({"incremental", "assumptions"} | ({"lemmas"} if lemmas else set())
+                                      | ({"interrupt"} if self.interruptible else set())
+                                      | ({"proof"} if key in PROOF else set()))
+        self.method = f"{'pysat' if lemmas else 'pysat-plain'}:{name}"
+        self.solver = Solver(name=key)
         self.synced = 0
         self.clauses = 0
         self.last_conflicts = 0
-
-    def lower(self, index: int = 0):
-        """Yield the clauses of the model's items from ``index`` on, lowering cards."""
-        for item in self.model.since(index):
-            if isinstance(item, Card):
-                clauses, top = lower_card(item, self.model.top, self.card_encoding)
-                self.model.reserve(top)
-                yield from clauses
-            else:
-                yield list(item)
+        self.slice = 2000
 
     def sync(self) -> None:
         end = len(self.model.items)
-        for clause in self.lower(self.synced):
+        for clause in clauses_of(self.model, self.synced, self.card_encoding):
             self.solver.add_clause(clause)
             self.clauses += 1
         self.synced = end
 
-    def solve(self, assumptions, time_limit: float | None = None) -> bool | None:
+    def solve(self, goal: int, horizon: int | None = None, minimise: bool = False) -> Answer:
+        answer = self.solve_assuming([goal])
+        return Answer({True: "sat", False: "unsat", None: "unknown"}[answer])
+
+    def solve_assuming(self, assumptions) -> bool | None:
         """True (SAT), False (UNSAT under the assumptions), None (time limit)."""
         self.sync()
-        if time_limit is None:
-            return self.solver.solve(assumptions=assumptions)
-        deadline = time.monotonic() + time_limit
-        while time.monotonic() < deadline:
-            self.solver.conf_budget(SLICE_CONFLICTS)
-            answer = self.solver.solve_limited(assumptions=assumptions)
+        left = limits.left()
+        if left is None:
+            return pysat_call(self.solver.solve, assumptions=assumptions)
+        if left <= 0:
+            return None
+        if self.interruptible:
+            self.solver.conf_budget(-1)        # no conflict budget left over from a lemma question
+            return self._interruptible(assumptions)
+        return self._sliced(assumptions)
+
+    def _interruptible(self, assumptions) -> bool | None:
+        import threading
+        timer = threading.Timer(max(limits.left() or 0, 0), self.solver.interrupt)
+        timer.start()
+        try:
+            answer = run_stoppable(lambda: self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True),
+                                   self.solver.interrupt)
+        finally:
+            timer.cancel()
+        self.solver.clear_interrupt()
+        return answer
+
+    def _sliced(self, assumptions) -> bool | None:
+        while not limits.expired():
+            t0 = time.monotonic()
+            self.solver.conf_budget(self.slice)
+            answer = pysat_call(self.solver.solve_limited, assumptions=assumptions)
+            spent = time.monotonic() - t0
             if answer is not None:
                 return answer
+            # aim at ~0.2 s per slice, so the clock is read often enough
+            if spent < 0.1:
+                self.slice = min(self.slice * 2, 1_000_000)
+            elif spent > 0.4:
+                self.slice = max(self.slice // 2, 100)
         return None
 
     def solve_budget(self, assumptions, conflicts: int) -> bool | None:
-        """True, False, or None when ``conflicts`` conflicts did not settle it."""
+        """True, False, or None when ``conflicts`` conflicts (or the time limit)
+        did not settle it."""
         self.sync()
         self.solver.conf_budget(conflicts)
-        return self.solver.solve_limited(assumptions=assumptions)
+        if limits.left() is not None and self.interruptible:
+            return self._interruptible(assumptions)
+        return pysat_call(self.solver.solve_limited, assumptions=assumptions)
 
     def values(self) -> set[int]:
         return {v for v in self.solver.get_model() if v > 0}

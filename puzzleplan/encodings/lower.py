@@ -1,0 +1,222 @@
+"""Lowering a :class:`~.model.BoolModel`: to CNF clauses (cardinalities through
+``pysat.card``, in the model's own numbering), to DIMACS text, or to an OR-Tools
+CP-SAT model; and one horizon's whole formula (:func:`build`).
+
+This module sits below the planner: the planner's backends, certification and
+``export`` all lower models here, so each cardinality is lowered one way only.
+python-sat and OR-Tools are imported only when a function needs them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from ..limits import checkpoint
+from ..puzzle import PuzzleError, check_metric
+from .model import BoolModel, Card
+
+CARD_ENCODINGS = ("seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer", "kmtotalizer")
+BYTES_PER_CLAUSE = 250      # measured: Python lists of small ints, model + lowered copy
+
+
+def check_card_encoding(name: str) -> str:
+    if name not in CARD_ENCODINGS:
+        raise PuzzleError(f"unknown cardinality encoding {name!r}; known: " + ", ".join(CARD_ENCODINGS))
+    return name
+
+
+def lower_card(item: Card, top: int, encoding: str = "seqcounter") -> tuple[list[list[int]], int]:
+    """Clauses for ``item`` using fresh variables above ``top``; returns (clauses, new top)."""
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+    lits, k = list(item.lits), item.k
+    clauses: list[list[int]] = []
+    pool = IDPool(start_from=top + 1)
+    kind = getattr(EncType, check_card_encoding(encoding))
+    if item.op in ("<=", "==") and k == 1 and len(lits) <= 6:
+        clauses += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
+    elif item.op in ("<=", "=="):
+        if k < 0:
+            clauses.append([])
+        elif k < len(lits):
+            clauses += CardEnc.atmost(lits, k, vpool=pool, encoding=kind).clauses
+    if item.op in (">=", "=="):
+        if k > len(lits):
+            clauses.append([])
+        elif k == 1:
+            clauses.append(lits)
+        elif k > 0:
+            clauses += CardEnc.atleast(lits, k, vpool=pool, encoding=kind).clauses
+    new_top = max(top, pool.top)
+    if item.guard is not None:
+        clauses = [[-item.guard, *c] for c in clauses]
+    return clauses, new_top
+
+
+def clauses_of(model: BoolModel, start: int = 0, encoding: str = "seqcounter") -> Iterator[list[int]]:
+    """The clauses of the model's items from ``start`` on, cardinalities lowered
+    (their auxiliaries are named in the model as ``("aux", n)``)."""
+    for item in model.since(start):
+        checkpoint()
+        if isinstance(item, Card):
+            lowered, top = lower_card(item, model.top, encoding)
+            model.reserve(top)
+            yield from lowered
+        else:
+            yield list(item)
+
+
+def to_cpsat(model: BoolModel, assumptions=()):
+    """An OR-Tools CpModel of the model (cardinalities native, guarded with
+    ``only_enforce_if``), the assumptions as constraints; returns (cp, xs) with
+    ``xs[v]`` the CP-SAT literal of variable v."""
+    from ortools.sat.python import cp_model
+    cp = cp_model.CpModel()
+    xs = [None] + [cp.new_bool_var(f"v{i}") for i in range(1, model.top + 1)]
+
+    def lit(v):
+        return xs[v] if v > 0 else xs[-v].Not()
+
+    for item in model.items:
+        checkpoint()
+        if isinstance(item, Card):
+            terms = sum(lit(v) for v in item.lits)
+            expr = {"<=": terms <= item.k, ">=": terms >= item.k, "==": terms == item.k}[item.op]
+            c = cp.add(expr)
+            if item.guard is not None:
+                c.only_enforce_if(lit(item.guard))
+        else:
+            cp.add_bool_or([lit(v) for v in item])
+    for a in assumptions:
+        cp.add_bool_or([lit(a)])
+    return cp, xs
+
+
+def dimacs(nvars: int, clauses: list[list[int]], comments=()) -> str:
+    head = "".join(f"c {c}\n" for c in comments)
+    return head + f"p cnf {nvars} {len(clauses)}\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in clauses)
+
+
+@dataclass
+class Formula:
+    """One horizon's encoding, lowered to clauses in the model's numbering."""
+
+    model: BoolModel
+    encoder: object
+    clauses: list[list[int]]
+    horizon: int
+    metric: str
+    card_encoding: str
+    header: dict = field(default_factory=dict)
+
+    @property
+    def nvars(self) -> int:
+        return self.model.top
+
+    def symbols(self) -> dict[int, object]:
+        return {v: self.model.keys[v] for v in range(1, self.model.top + 1)}
+
+    def soft(self) -> list[int]:
+        """``-act_t`` for each step: one soft clause each (fewest moves)."""
+        return [-self.model.var(("act", t)) for t in range(self.horizon)]
+
+    def goal(self) -> int:
+        return self.model.var(("goal", self.horizon))
+
+
+def available_bytes() -> int | None:
+    """Memory this process may still use (MemAvailable, capped by RLIMIT_AS)."""
+    free = None
+    try:
+        with open("/proc/meminfo") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    free = int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        import resource
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft != resource.RLIM_INFINITY:
+            free = soft if free is None else min(free, soft)
+    except (ImportError, ValueError):
+        pass
+    return free
+
+
+def check_fits(domain, metric: str, horizon: int, counts=()) -> None:
+    """Refuse, before building it, a horizon whose encoding cannot fit in memory:
+    one layer is built and its size extrapolated."""
+    from . import encoder_for
+    if horizon <= 2:
+        return
+    probe = BoolModel()
+    enc = encoder_for(domain, metric, counts)
+    enc.start(probe)
+    base = len(probe.items)
+    enc.extend(probe, 1)
+    per_layer = max(1, len(probe.items) - base)
+    need = (base + per_layer * horizon) * BYTES_PER_CLAUSE
+    free = available_bytes()
+    if free is not None and need > free:
+        raise PuzzleError(f"horizon {horizon} needs about {need / 2**30:.1f} GiB for its encoding "
+                          f"({per_layer:,} clauses per step); {free / 2**30:.1f} GiB are available")
+
+
+def build(domain, metric: str | None, horizon: int, card_encoding: str = "seqcounter", goal_as_unit: bool = True,
+          header: dict | None = None) -> Formula:
+    """The encoding with ``horizon`` move steps and the goal at ``horizon`` (a unit clause)."""
+    from . import encoder_for
+    metric = check_metric(domain, metric)
+    if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
+        raise PuzzleError(f"the horizon must be a whole number, 0 or more, not {horizon!r}")
+    check_card_encoding(card_encoding)
+    check_fits(domain, metric, horizon)
+    encoder = encoder_for(domain, metric)
+    model = BoolModel()
+    encoder.start(model)
+    encoder.extend(model, horizon)
+    goal = encoder.goal(model, horizon)
+    clauses = list(clauses_of(model, 0, card_encoding))
+    if goal_as_unit:
+        clauses.append([goal])
+    return Formula(model, encoder, clauses, horizon, metric, card_encoding, dict(header or {}))
+
+
+
+@dataclass
+class Answer:
+    status: str                   # "sat", "unsat", "unknown"
+    true_vars: set[int] = field(default_factory=set)
+    assigned: int = 0
+
+
+def read_answer(text: str, source: str = "answer") -> Answer:
+    """Parse SAT competition output or a minisat result file."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    status, lits = None, []
+    first = lines[0].split()[0] if lines else ""
+    if first in ("SAT", "UNSAT", "INDET"):          # minisat's result file
+        status = {"SAT": "sat", "UNSAT": "unsat", "INDET": "unknown"}[first]
+        for line in lines[1:]:
+            lits += line.split()
+    else:
+        for line in lines:
+            if line.startswith("s "):
+                word = line[2:].strip().upper()
+                status = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}.get(word)
+                if status is None:
+                    raise PuzzleError(f"unknown solution line {line!r}", source)
+            elif line.startswith("v ") or line == "v":
+                lits += line[1:].split()
+    if status is None:
+        raise PuzzleError("no 's SATISFIABLE/UNSATISFIABLE' line (nor a minisat result) in the solver's answer", source)
+    try:
+        values = [int(x) for x in lits]
+    except ValueError:
+        raise PuzzleError("a value line holds something other than integers", source) from None
+    if status == "sat":
+        if not values or values[-1] != 0:
+            raise PuzzleError("the model's value lines do not end with 0", source)
+        values = values[:-1]
+    return Answer(status, {v for v in values if v > 0}, len(values))

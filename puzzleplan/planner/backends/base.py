@@ -1,0 +1,58 @@
+"""What a backend is to the deepening loop.
+
+A backend follows a :class:`~puzzleplan.encodings.model.BoolModel` as it grows
+and answers one question per horizon: is there a plan ending in the goal literal
+``goal`` (within the horizon's steps)?  It declares what it can do in
+``capabilities``; the loop (:mod:`..deepening`) reads them and nothing else:
+
+``incremental``  keeps what it learnt from one horizon to the next
+``assumptions``  takes the goal as an assumption (one solver serves every horizon)
+``interrupt``    stops within a fraction of a second on a time limit or Ctrl-C
+``lemmas``       the loop may add reachability lemmas through ``solve_budget``
+``minimise``     finds the fewest moves within a horizon and a proven lower bound
+``proof``        can log a DRAT proof (used by certification)
+
+Time limits come from :mod:`puzzleplan.limits` (``limits.left()``); Ctrl-C
+arrives as ``KeyboardInterrupt``, raised by the backend after it has stopped its
+solver.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+
+@dataclass
+class Answer:
+    """``status``: ``sat``, ``unsat`` or ``unknown`` (a limit was reached).
+    ``bound``: with ``minimise``, a proven lower bound on the number of moves."""
+
+    status: str
+    bound: int | None = None
+    proof: str | None = None
+
+
+def run_stoppable(call, stop, poll: float = 0.05):
+    """Run ``call()`` in a thread while this (main) thread waits, so that a
+    KeyboardInterrupt reaches us at once: then ``stop()`` is called, the thread
+    joined, and the interrupt raised again.  The solver must release the GIL."""
+    box: dict = {}
+
+    def work():
+        try:
+            box["value"] = call()
+        except BaseException as err:      # handed to the waiting thread
+            box["error"] = err
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(poll)
+    except KeyboardInterrupt:
+        stop()
+        worker.join(5)
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")

@@ -1,0 +1,225 @@
+"""Answers that must stay honest under limits, interrupts and outside claims:
+time limits on every backend and search, Ctrl-C with a partial result, an outside
+solver's UNSAT, a failed certificate, the --fast schedule, frozen counts, cut grids."""
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import INSTANCES, ROOT
+from puzzleplan.cli import main
+from puzzleplan.encodings import encoder_for
+from puzzleplan.formats.load import load
+from puzzleplan.planner import solve
+from puzzleplan.puzzle import MoveCount, Status
+from puzzleplan.search import astar_search, breadth_first_search, explore
+
+KLOTSKI = str(INSTANCES / "seeds/klotski_seed000.slide")
+CARD40 = str(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh")
+CARDS = str(INSTANCES / "rushhour/thinkfun40.rh")
+BACKENDS = ["pysat", "pysat:cadical195", "pysat-plain", "cpsat", "cpsat-horizons", "external:cadical"]
+PUZZLEPLAN = [sys.executable, "-m", "puzzleplan.cli"]
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+# -- item 3: --fast and --max-horizon -------------------------------------------------------
+def test_fast_schedule_tries_the_maximum_horizon():
+    d = load(CARDS, 1).domain                                  # 8 slides
+    r = solve(d, "slides", optimal=False, max_horizon=6)
+    tried = [h["horizon"] for h in r.horizons]
+    assert tried[-1] == 6 and tried == sorted(tried)
+    assert r.status is Status.NO_PLAN_WITHIN and r.bound == 6
+
+
+# -- item 4 and 7: time limits hold everywhere ------------------------------------------------
+def within(seconds, limit):
+    return seconds <= max(1.1 * limit, limit + 1.0)
+
+
+@pytest.mark.parametrize("search", [breadth_first_search, astar_search])
+def test_search_time_limit_without_a_progress_callback(search):
+    d = load(KLOTSKI).domain
+    t0 = time.perf_counter()
+    r = search(d, "steps", 0.2)
+    assert within(time.perf_counter() - t0, 0.2)
+    assert r.status is Status.TIMEOUT and r.steps is None
+    assert r.bound is not None and 0 <= r.bound < 116      # what was proved: no plan that short
+
+
+def test_bfs_timeout_bound_is_true():
+    d = load(CARD40).domain
+    r = breadth_first_search(d, "steps", 0.05)
+    assert r.status is Status.TIMEOUT and r.bound < 81
+
+
+def test_explore_time_limit():
+    d = load(KLOTSKI).domain
+    t0 = time.perf_counter()
+    figures = explore(d, "steps", time_limit=0.3)
+    assert within(time.perf_counter() - t0, 0.3)
+    assert figures["complete"] is False and figures["stopped"] == "timeout" and figures["reachable"] < 25955
+    assert explore(d, "steps")["complete"] is True
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_solve_time_limit_every_backend(backend):
+    d = load(KLOTSKI).domain
+    t0 = time.perf_counter()
+    r = solve(d, "steps", backend, time_limit=2)
+    assert within(time.perf_counter() - t0, 2)
+    assert r.status is Status.TIMEOUT and r.steps is None
+    assert r.bound is None or 2 <= r.bound < 116
+
+
+def big_board(tmp_path, n=200) -> str:
+    rows = ["." * n for _ in range(n)]
+    rows[0] = "AB" + "." * (n - 2)
+    goal = ["." * n for _ in range(n)]
+    goal[n - 1] = "." * (n - 1) + "A"
+    path = tmp_path / "big.slide"
+    path.write_text("board:\n" + "\n".join(rows) + "\n\ngoal:\n" + "\n".join(goal) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("backend", ["pysat", "cpsat"])
+def test_time_limit_holds_while_a_large_encoding_is_built(tmp_path, backend):
+    d = load(big_board(tmp_path)).domain
+    t0 = time.perf_counter()
+    r = solve(d, "slides", backend, time_limit=3)
+    assert within(time.perf_counter() - t0, 3)
+    assert r.status is Status.TIMEOUT
+
+
+# -- item 5: A.moves=0 is a frozen piece -----------------------------------------------------
+@pytest.mark.parametrize("count", [MoveCount("K", "==", 0), MoveCount("K", "<=", 0)])
+def test_zero_moves_is_frozen(count):
+    d = load(CARD40, constraints=[count]).domain
+    enc = encoder_for(d, "slides")
+    assert enc.still == {d.mover_of("K")}
+
+
+# -- item 9: nothing refuted is not "no plan within -1" ---------------------------------------
+def test_timeout_with_lower_bound_zero_claims_nothing(write):
+    path = write("a.slide", "board:\nA.\n\ngoal:\nA.\nconstraints: A.moves=2\n")
+    d = load(path).domain
+    assert d.heuristic(d.initial, "steps") == 0
+    r = solve(d, "steps", time_limit=1e-6)
+    assert r.status is Status.TIMEOUT and r.bound is None
+    out = run("solve", path, "--time-limit", "0.000001", "--no-enumerate", "-q")
+    assert "-1" not in out.output and "nothing refuted yet" in out.output
+
+
+# -- item 2: an outside solver's UNSAT is a claim ----------------------------------------------
+def test_decode_unsat_is_unverified_unless_a_proof_checks(tmp_path):
+    cnf = tmp_path / "card1.cnf"
+    assert run("export", CARDS, "-l", "1", "-m", "slides", "-t", "7", "-o", cnf).exit_code == 0
+    claim = tmp_path / "unsat.txt"
+    claim.write_text("UNSAT\n")
+    out = run("decode", CARDS, "--cnf", cnf, "--model", claim, "--json")
+    assert out.exit_code == 4 and json.loads(out.output)["status"] == "unverified"
+    # a satisfiable horizon said to be UNSAT is just as unverified
+    cnf8 = tmp_path / "card1_8.cnf"
+    run("export", CARDS, "-l", "1", "-m", "slides", "-t", "8", "-o", cnf8)
+    out = run("decode", CARDS, "--cnf", cnf8, "--model", claim)
+    assert out.exit_code == 4 and out.output.startswith("unverified")
+    # a real DRAT proof of horizon 7 checks
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+    with Solver(name="cadical195", bootstrap_with=CNF(from_file=str(cnf)).clauses, with_proof=True) as s:
+        assert s.solve() is False
+        proof = tmp_path / "p.drat"
+        proof.write_text("\n".join(s.get_proof()) + "\n")
+    out = run("decode", CARDS, "--cnf", cnf, "--model", claim, "--proof", proof, "--json")
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["status"] == "no_plan_within" and json.loads(out.output)["bound"] == 7
+    # a proof that does not check is a failed check
+    bogus = tmp_path / "bogus.drat"
+    bogus.write_text("1 0\n0\n")
+    out = run("decode", CARDS, "--cnf", cnf, "--model", claim, "--proof", bogus)
+    assert out.exit_code == 3 and "does NOT check" in out.output
+
+
+# -- item 6: a failed certificate is not silent --------------------------------------------------
+def test_failed_certificate_is_reported_with_its_own_exit_code(monkeypatch):
+    import puzzleplan.planner.certify as certify
+    monkeypatch.setattr(certify, "check_drat", lambda f, text: {"ok": False, "engine": "x", "check_seconds": 0})
+    out = run("solve", CARDS, "-l", "1", "-m", "slides", "--certify", "-q")
+    assert out.exit_code == 3
+    assert "CERTIFICATE FAILED" in out.output.splitlines()[0]
+    out = run("solve", CARDS, "-l", "1", "-m", "slides", "--certify", "--json")
+    assert out.exit_code == 3 and json.loads(out.output)["certified"] is False
+
+
+def test_certify_says_what_it_does():
+    out = run("solve", CARDS, "-l", "1", "-m", "slides", "--certify")
+    assert out.exit_code == 0 and "certify: proving horizon 7" in out.output
+    assert "certify: checking the proof" in out.output
+
+
+# -- item 8: an open Sokoban level's proofs are for the cut grid ---------------------------------
+def test_open_level_results_say_the_cut_grid(write):
+    path = write("open.xsb", "#\n@$\n .\n")
+    for args in (["search", path, "--margin", "0", "--json"], ["solve", path, "--margin", "0", "--json"],
+                 ["solve", path, "--margin", "1", "--json"]):
+        got = json.loads(run(*args).output)
+        assert "cut" in got["scope"] and "margin" in got["scope"], args
+    closed = json.loads(run("solve", str(INSTANCES / "sokoban/Microban.txt"), "-l", "1", "--json").output)
+    assert "scope" not in closed
+
+
+# -- item 15: an unsolvable puzzle with a small state space is said so at once -------------------
+def test_unsolvable_small_space_is_found_before_deepening():
+    out = run("solve", CARD40, "-m", "slides", "--frozen", "A", "--json")
+    got = json.loads(out.output)
+    assert got["status"] == "unsolvable" and "enumeration" in got["proof"]
+    assert got["seconds"] < 10
+
+
+def test_first_line_says_where_deepening_goes():
+    proc = subprocess.run(PUZZLEPLAN + ["solve", CARDS, "-l", "1", "-m", "slides", "--no-enumerate"],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    first = proc.stderr.splitlines()[0]
+    assert first.startswith("deepening from horizon") and "to 1000" in first
+
+
+# -- item 10: Ctrl-C reports what was proved, on every backend ------------------------------------
+def interrupted(args, wait_for_line: bool, delay: float = 2.5):
+    proc = subprocess.Popen(PUZZLEPLAN + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    start = time.monotonic()
+    if wait_for_line:        # the first horizon line: the solver is at work
+        while "horizon" not in proc.stderr.readline() and time.monotonic() - start < 60:
+            pass
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    out, err = proc.communicate(timeout=30)
+    return proc.returncode, time.monotonic() - sent, out, err
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_ctrl_c_reports_a_partial_result(backend):
+    code, spent, out, err = interrupted(["solve", KLOTSKI, "-b", backend, "--no-enumerate"], True)
+    assert code == 130 and spent < 2, (code, spent, err[-500:])
+    assert out.startswith("interrupted: ") and "Traceback" not in err
+    assert "no plan within" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize("backend", ["pysat", "cpsat"])
+def test_ctrl_c_with_json(backend):
+    code, spent, out, err = interrupted(["solve", KLOTSKI, "-b", backend, "--json", "--no-enumerate"], False, 4)
+    got = json.loads(out)
+    assert code == 130 and spent < 2 and got["status"] == "interrupted" and "Traceback" not in err
+
+
+def test_ctrl_c_during_search():
+    code, spent, out, err = interrupted(["search", str(INSTANCES / "sliding/mas_puzzle.slide"), "--json"], False, 2)
+    got = json.loads(out)
+    assert code == 130 and spent < 2 and got["status"] == "interrupted" and "Traceback" not in err

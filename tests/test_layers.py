@@ -1,0 +1,92 @@
+"""The architecture, checked: no import cycles among puzzleplan's modules (lazy
+imports inside functions included), export below the planner, and every module
+importable on its own."""
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "puzzleplan"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Modules of puzzleplan that ``path`` imports, anywhere in it."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.startswith("puzzleplan")}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.startswith("puzzleplan"):
+                for a in node.names:      # "from . import x" may name a module
+                    sub = f"{target}.{a.name}"
+                    out.add(sub if (PACKAGE.parent / (sub.replace(".", "/") + ".py")).exists()
+                            or (PACKAGE.parent / sub.replace(".", "/")).is_dir() else target)
+    return out - {name}
+
+
+def graph() -> dict[str, set[str]]:
+    mods = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    return {m: {t for t in imports(p) if t in mods} for m, p in mods.items()}
+
+
+def test_no_import_cycles():
+    g = graph()
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(m, path):
+        state[m] = 1
+        for t in sorted(g[m]):
+            if state.get(t) == 1:
+                cycles.append(path[path.index(t):] + [t] if t in path else [m, t])
+            elif t not in state:
+                visit(t, path + [t])
+        state[m] = 2
+
+    for m in sorted(g):
+        if m not in state:
+            visit(m, [m])
+    # a package's __init__ importing its own submodules is not a cycle of layers
+    real = [c for c in cycles if not all(x == c[0] or x.startswith(c[0] + ".") or c[0].startswith(x + ".")
+                                         for x in c)]
+    assert not real, "import cycles: " + "; ".join(" -> ".join(c) for c in real)
+
+
+def test_layers_run_one_way():
+    g = graph()
+    below_planner = [m for m in g if m.startswith(("puzzleplan.encodings", "puzzleplan.domains", "puzzleplan.search",
+                                                     "puzzleplan.formats", "puzzleplan.export"))]
+    for m in below_planner:
+        assert not {t for t in g[m] if t.startswith("puzzleplan.planner")}, m
+    for m in (x for x in g if x.startswith("puzzleplan.domains")):
+        assert not {t for t in g[m] if t.startswith(("puzzleplan.encodings", "puzzleplan.search"))}, m
+
+
+@pytest.mark.parametrize("module", sorted(m for m in graph() if not m.endswith("__main__")))
+def test_each_module_imports_alone(module):
+    proc = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-500:]
+
+
+def test_import_does_not_load_the_solvers():
+    code = ("import sys, puzzleplan, puzzleplan.cli, puzzleplan.encodings, puzzleplan.planner, puzzleplan.export; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pysat', 'ortools', 'pysolvers')))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0 and proc.stdout.strip() == "[]", proc.stdout + proc.stderr
