@@ -243,6 +243,40 @@ def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300
     return len(todo)
 
 
+NUMERIC = ("level", "length", "bound", "seconds", "cpu_seconds", "peak_rss_mb", "horizons", "vars", "clauses",
+           "conflicts", "expanded", "time_limit", "memory_mb")
+
+
+def numeric_column(values, column: str, path: Path):
+    """A column of numbers (empty cells stay NaN); a cell that is not a number is bad input."""
+    import pandas as pd
+    numbers = pd.to_numeric(values, errors="coerce")
+    bad = numbers.isna() & values.notna() & (values.astype(str).str.strip() != "")
+    if bad.any():
+        row = int(bad.to_numpy().nonzero()[0][0])
+        raise PuzzleError(f"not a results file: column {column!r}, row {row + 1} holds "
+                          f"{str(values.iloc[row])[:40]!r}, not a number", str(path))
+    if column == "level" and (numbers.dropna() % 1 != 0).any():
+        raise PuzzleError("not a results file: a level is not a whole number", str(path))
+    return numbers
+
+
+def figures_list(value, path: Path) -> list:
+    """A row's ``horizon_figures``: a JSON list (in a CSV cell, a string), else nothing."""
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except (json.JSONDecodeError, RecursionError):
+            raise PuzzleError("not a results file: a horizon_figures cell is not JSON", str(path)) from None
+    if not isinstance(value, list):
+        return []
+    for h in value:
+        if not isinstance(h, dict) or not all(isinstance(h.get(k), (int, float, type(None)))
+                                              for k in ("horizon", "seconds", "clauses")):
+            raise PuzzleError("not a results file: a horizon_figures entry is not a horizon's figures", str(path))
+    return value
+
+
 def read_results(path: str | Path):
     """The results file as a pandas DataFrame (``horizon_figures`` decoded)."""
     import pandas as pd
@@ -259,9 +293,14 @@ def read_results(path: str | Path):
     missing = {"instance", "method", "status", "seconds"} - set(df.columns)
     if missing:
         raise PuzzleError(f"{path}: not a results file (no column {', '.join(sorted(missing))})")
+    for column in NUMERIC:
+        if column in df.columns:
+            df[column] = numeric_column(df[column], column, path)
+    for column in ("instance", "method", "status", "metric", "constraints"):
+        if column in df.columns:
+            df[column] = ["" if pd.isna(v) else str(v) for v in df[column]]
     if "horizon_figures" in df.columns:
-        df["horizon_figures"] = [json.loads(v) if isinstance(v, str) else (v if isinstance(v, list) else [])
-                                 for v in df["horizon_figures"]]
-    df["level"] = [("" if pd.isna(v) or v == "" else str(int(float(v)))) for v in df["level"]] if "level" in df else ""
+        df["horizon_figures"] = [figures_list(v, path) for v in df["horizon_figures"]]
+    df["level"] = [("" if pd.isna(v) else str(int(v))) for v in df["level"]] if "level" in df else ""
     df["label"] = [Path(i).stem + (f":{lv}" if lv else "") for i, lv in zip(df["instance"], df["level"])]
     return df
