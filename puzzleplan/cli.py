@@ -16,6 +16,7 @@ import click
 from .puzzle import PuzzleError, Result, Status
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130      # 128 + SIGINT, as shells report a Ctrl-C
 
 
 class Fail(click.ClickException):
@@ -381,7 +382,19 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
 
     Each run's figures are appended to OUT as it ends: status, length, wall and
     CPU seconds, peak memory, horizons, variables, clauses, conflicts, states.
+    A rerun skips the runs on file, except those that ended in an error.
+    Ctrl-C stops at once: running runs are killed, finished rows stay, exit code 130.
     """
+    from .bench.run import Interrupted
+    try:
+        run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints)
+    except (Interrupted, KeyboardInterrupt) as err:
+        made = f"{err.made} runs made (on file), {err.left} left" if isinstance(err, Interrupted) else "no run made"
+        click.echo(f"puzzleplan: interrupted: {made}; the same command resumes", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints):
     from .bench.run import Task, bench as run, instances, located, parse_levels
     from .bench.report import status_table
     from .bench.run import read_results
@@ -404,11 +417,11 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
             raise PuzzleError("--jobs must be at least 1")
         if Path(out).suffix not in (".csv", ".jsonl"):
             raise PuzzleError(f"--out {out}: use a .csv or .jsonl file")
+        made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, click.echo)
+        click.echo(f"{made} runs made, {len(tasks) - made} already in {out}")
+        click.echo("\n".join(status_table(read_results(out))))
     except PuzzleError as err:
         fail(err)
-    made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, click.echo)
-    click.echo(f"{made} runs made, {len(tasks) - made} already in {out}")
-    click.echo("\n".join(status_table(read_results(out))))
 
 
 @main.command()
