@@ -333,11 +333,14 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
 @json_option
 def seeds(time_limit, backend, as_json):
     """Solve every seed puzzle (instances/seeds) by SAT and by BFS, side by side."""
-    import csv
+    from .catalogue import catalogue, instances_root
     from .planner import solve as plan
     from .search import breadth_first_search
-    root = Path(__file__).resolve().parent.parent / "instances"
-    rows = [r for r in csv.DictReader(open(root / "catalogue.csv")) if r["file"].startswith("seeds/")]
+    try:
+        root = instances_root()
+        rows = [r for r in catalogue() if r["file"].startswith("seeds/")]
+    except PuzzleError as err:
+        fail(err, as_json)
     out = []
     for row in rows:
         inst = load_instance(root / row["file"], None)

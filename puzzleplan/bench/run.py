@@ -37,6 +37,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from ..catalogue import catalogue, instances_root
 from ..formats.load import KINDS, level_count
 from ..puzzle import PuzzleError
 
@@ -79,10 +80,10 @@ CATALOGUED = "catalogue:"
 
 
 def located(instance: str) -> str:
-    """The file behind a row's instance: ``catalogue:instances/...`` is under the
-    project's root; anything else is a path as given."""
+    """The file behind a row's instance: ``catalogue:instances/...`` is a bundled
+    instance (a checkout's or an installed package's); anything else is a path as given."""
     if instance.startswith(CATALOGUED):
-        return str(ROOT / instance[len(CATALOGUED):])
+        return str(instances_root() / instance[len(CATALOGUED):].removeprefix("instances/"))
     return instance
 
 
@@ -92,7 +93,7 @@ def instances(spec: str, levels: list[int] | None, metric: str | None) -> list[t
     instances/catalogue.csv whose name matches, each with its own metric unless one is given)."""
     if spec.startswith("catalogue:"):
         pattern = spec.partition(":")[2] or "*"
-        rows = [r for r in csv.DictReader(open(ROOT / "instances/catalogue.csv")) if fnmatch.fnmatch(r["name"], pattern)]
+        rows = [r for r in catalogue() if fnmatch.fnmatch(r["name"], pattern)]
         if not rows:
             raise PuzzleError(f"no catalogue entry matches {pattern!r}")
         out = []
@@ -131,6 +132,8 @@ def machine() -> str:
 
 def revision() -> str | None:
     """The project's git commit (``+changes`` when the tree differs from it), if it is a checkout."""
+    if not (ROOT / "pyproject.toml").is_file():     # an installed package, not a checkout
+        return None
     try:
         head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                               text=True, timeout=10)
