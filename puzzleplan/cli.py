@@ -101,12 +101,13 @@ def counts_option(f):
                     texts.append(f"{piece}.moves{op}{k}")
                     break
             else:
-                raise Fail(f"--moves {item!r}: write PIECE=K, PIECE>=K or PIECE<=K (PIECE may be A+B)")
+                fail(PuzzleError(f"--moves {item!r}: write PIECE=K, PIECE>=K or PIECE<=K (PIECE may be A+B)"),
+                     kwargs.get("as_json", False))
         for flag, items, key in (("--avoid", avoid, "avoid"), ("--ends", ends, "ends")):
             for item in items:
                 piece, sep, cells = item.partition(":")
                 if not sep or not piece:
-                    raise Fail(f"{flag} {item!r}: write PIECE:CELLS, like A:c3,d4")
+                    fail(PuzzleError(f"{flag} {item!r}: write PIECE:CELLS, like A:c3,d4"), kwargs.get("as_json", False))
                 texts.append(f"{piece}.{key}={cells}")
         return f(*args, constraints=texts, **kwargs)
 

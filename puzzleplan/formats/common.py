@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import zlib
 from pathlib import Path
 
 from ..puzzle import PuzzleError
@@ -18,7 +19,7 @@ def read_text(path: str | Path) -> str:
         raise PuzzleError("no such file", str(path)) from None
     except IsADirectoryError:
         raise PuzzleError("is a directory, not a puzzle file", str(path)) from None
-    except (UnicodeDecodeError, OSError) as err:
+    except (UnicodeDecodeError, OSError, EOFError, zlib.error) as err:   # EOFError, zlib.error: a broken .gz
         raise PuzzleError(f"cannot read: {err.__class__.__name__}", str(path)) from None
 
 
