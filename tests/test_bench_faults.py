@@ -118,3 +118,16 @@ def test_report_takes_the_latest_row_of_each_run(tmp_path):
     table = CliRunner().invoke(main, ["report", str(out)]).stdout.split("## Time ratios")[0].splitlines()
     assert table[2] == "| method | runs | optimal | total s | median s (optimal) |"      # no error column
     assert table[4] == "| bfs | 1 | 1 | 0.2 | 0.20 |"
+
+
+def test_the_cactus_plot_counts_only_proven_answers(tmp_path):
+    from puzzleplan.bench.report import cactus, plots
+    out = tmp_path / "r.csv"
+    out.write_text("instance,level,metric,method,constraints,status,length,seconds\n"
+                   "a.slide,,steps,cpsat,,optimal,7,2.0\n"
+                   "b.slide,,steps,cpsat,,feasible,9,1.0\n"
+                   "c.slide,,steps,cpsat,,unsolvable,,3.0\n"
+                   "d.slide,,steps,cpsat,,timeout,,9.0\n")
+    df = read_results(out)
+    assert cactus(df) == {"cpsat": (4, [2.0, 3.0], [1.0, 2.0, 3.0])}
+    assert [p.name for p in plots(df, tmp_path / "plots")] == ["cactus.png", "time_vs_length.png"]
