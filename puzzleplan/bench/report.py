@@ -67,9 +67,12 @@ def cactus(df) -> dict[str, tuple[int, list[float], list[float]]]:
 
 
 def plots(df, outdir: str | Path) -> list[Path]:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    # figures made without pyplot: no backend to choose, no global state (a notebook keeps its own)
+    from matplotlib.figure import Figure
+
+    def subplots(*grid, figsize):
+        fig = Figure(figsize=figsize)
+        return fig, fig.subplots(*grid)
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     made = []
@@ -84,9 +87,8 @@ def plots(df, outdir: str | Path) -> list[Path]:
         fig.tight_layout()
         made.append(outdir / name)
         fig.savefig(made[-1], dpi=110)
-        plt.close(fig)
 
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    fig, ax = subplots(figsize=(6.4, 4.2))
     for method, (runs, times, plans) in cactus(df).items():
         if times:
             line, = ax.step(range(1, len(times) + 1), times, where="post", label=f"{method} ({len(times)}/{runs})")
@@ -97,7 +99,7 @@ def plots(df, outdir: str | Path) -> list[Path]:
     finish(fig, ax, "instances solved (optimal or proven unsolvable)", "seconds per instance (sorted)",
            "Cactus plot: instances solved within a time", "cactus.png")
 
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    fig, ax = subplots(figsize=(6.4, 4.2))
     opt = df[df["status"] == "optimal"]
     for method, g in opt.groupby("method"):
         ax.scatter(g["length"], g["seconds"], s=14, label=method, alpha=0.8)
@@ -106,7 +108,7 @@ def plots(df, outdir: str | Path) -> list[Path]:
 
     sat = df[df["horizon_figures"].map(len) > 0] if "horizon_figures" in df else df.iloc[0:0]
     if len(sat):
-        fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
+        fig, (a1, a2) = subplots(1, 2, figsize=(10, 4))
         longest = sat.assign(n=sat["horizon_figures"].map(len)).sort_values("n", ascending=False)
         for _, row in longest.head(8).iterrows():
             hs = row["horizon_figures"]
@@ -126,7 +128,6 @@ def plots(df, outdir: str | Path) -> list[Path]:
         fig.tight_layout()
         made.append(outdir / "horizon_growth.png")
         fig.savefig(made[-1], dpi=110)
-        plt.close(fig)
     return made
 
 
