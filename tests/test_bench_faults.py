@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from conftest import INSTANCES
 from puzzleplan.bench.run import Task, bench, read_results
 
@@ -37,12 +39,14 @@ def workers_running(marker: str) -> list[int]:
     return found
 
 
-def test_ctrl_c_stops_the_bench_at_once_and_a_rerun_resumes(tmp_path):
+@pytest.mark.parametrize("to_group", [False, True], ids=["to the bench", "to its process group, as a terminal does"])
+def test_ctrl_c_stops_the_bench_at_once_and_a_rerun_resumes(tmp_path, to_group):
     # copies in the test's folder, so that its workers can be told from anyone else's
     guarini, klotski = shutil.copy(GUARINI, tmp_path), shutil.copy(KLOTSKI, tmp_path)
     out = tmp_path / "r.csv"
     args = [guarini, klotski, "-m", "steps", "--methods", "bfs,pysat,astar", "-o", str(out), "--time-limit", "120"]
-    proc = subprocess.Popen(BENCH + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(BENCH + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=to_group)
     deadline = time.time() + 60
     while time.time() < deadline and len(rows(out)) < 1:
         time.sleep(0.05)
@@ -52,7 +56,10 @@ def test_ctrl_c_stops_the_bench_at_once_and_a_rerun_resumes(tmp_path):
         time.sleep(0.05)
     assert workers_running(str(tmp_path))
     t0 = time.time()
-    proc.send_signal(signal.SIGINT)
+    if to_group:
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=10)
     assert time.time() - t0 < 2.0
     assert proc.returncode == 130

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-HEAVY = ("pysat", "ortools", "pandas", "matplotlib")
+HEAVY = ("pysat", "ortools")     # the solver libraries: loaded when a solver is used
 
 
 @pytest.mark.xfail(strict=False, reason="the planner and export are still imported eagerly by puzzleplan/__init__.py")
