@@ -112,6 +112,22 @@ def test_report_on_a_broken_results_file(tmp_path, text, problem):
     one_line_error(run("report", path), problem)
 
 
+@pytest.mark.parametrize("name,data", [("e.csv", b""), ("b.csv", b"\xff\xfe\x00abc"), ("l.jsonl", b'{"x": 1}\n[1, 2]\n'),
+                                       ("c.csv", b"a,b\n1,2\n")])
+def test_report_on_what_is_not_a_results_file(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_bytes(data)
+    one_line_error(run("report", path), "not a results file")
+
+
+def test_report_without_the_optional_columns(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_text("instance,method,status,seconds\nx.slide,bfs,optimal,4\n")
+    out = run("report", path, "--plots", tmp_path / "plots")
+    assert out.exit_code == 0, out.output
+    assert "| bfs | 1 | 1 | 4.0 | 4.00 |" in out.stdout
+
+
 def test_report_on_json_lines_with_text_in_a_number(tmp_path):
     path = tmp_path / "r.jsonl"
     path.write_text(json.dumps({"instance": 1, "method": 2, "status": 3, "seconds": "a"}) + "\n")

@@ -391,11 +391,14 @@ def read_results(path: str | Path, history: bool = False):
             df = pd.read_json(path, lines=True)
         else:
             df = pd.read_csv(path, keep_default_na=True)
-    except ValueError as err:
+    except (ValueError, TypeError) as err:     # TypeError: a JSON line that is not an object
         raise PuzzleError(f"{path}: not a results file ({err})") from None
     missing = {"instance", "method", "status", "seconds"} - set(df.columns)
     if missing:
         raise PuzzleError(f"{path}: not a results file (no column {', '.join(sorted(missing))})")
+    for column, empty in (("metric", ""), ("constraints", ""), ("length", float("nan"))):
+        if column not in df.columns:     # optional columns: the tables and plots still need them
+            df[column] = empty
     for column in NUMERIC:
         if column in df.columns:
             df[column] = numeric_column(df[column], column, path)
