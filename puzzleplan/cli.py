@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -25,7 +26,8 @@ import click
 
 from .puzzle import PuzzleError, Result, Status
 
-EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_UNVERIFIED, EXIT_INTERRUPTED = 1, 2, 3, 4, 130
+EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_UNVERIFIED = 1, 2, 3, 4
+EXIT_INTERRUPTED = 130      # 128 + SIGINT, as shells report a Ctrl-C
 
 
 class Fail(click.ClickException):
@@ -33,6 +35,58 @@ class Fail(click.ClickException):
 
     def show(self, file=None):
         click.echo(f"puzzleplan: error: {self.message}", err=True)
+
+
+class Seconds(click.ParamType):
+    """A time limit: a finite number of seconds above zero (``nan``, ``inf``, ``0`` and below are refused;
+    click.FloatRange lets ``nan`` through)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0:
+            self.fail(f"{value!r}: give a number of seconds above 0", param, ctx)
+        return seconds
+
+
+SECONDS = Seconds()
+AT_LEAST_0 = click.IntRange(min=0)
+AT_LEAST_1 = click.IntRange(min=1)
+
+
+class Group(click.Group):
+    """Usage errors (a bad option value, a missing argument) also give one line and exit 2,
+    like every other bad input, not click's usage block."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            code = super().main(argv, prog_name, complete_var, False, **extra)
+        except click.ClickException as err:
+            if isinstance(err, click.UsageError) and "--json" in argv:
+                click.echo(json.dumps({"status": "error", "message": err.format_message()}))
+            else:
+                click.echo(f"puzzleplan: error: {err.format_message()}", err=True)
+            sys.exit(err.exit_code)
+        except click.exceptions.Abort:
+            click.echo("puzzleplan: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        sys.exit(code or 0)
+
+    def invoke(self, ctx):
+        """Ctrl-C anywhere outside a solver or search (which report what they proved)
+        ends the command with exit code 130 and one line."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("puzzleplan: interrupted", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
 
 
 def fail(err: Exception, as_json: bool = False):
@@ -67,27 +121,29 @@ def counts_option(f):
                     texts.append(f"{piece}.moves{op}{k}")
                     break
             else:
-                raise Fail(f"--moves {item!r}: write PIECE=K, PIECE>=K or PIECE<=K (PIECE may be A+B)")
+                fail(PuzzleError(f"--moves {item!r}: write PIECE=K, PIECE>=K or PIECE<=K (PIECE may be A+B)"),
+                     kwargs.get("as_json", False))
         for flag, items, key in (("--avoid", avoid, "avoid"), ("--ends", ends, "ends")):
             for item in items:
                 piece, sep, cells = item.partition(":")
                 if not sep or not piece:
-                    raise Fail(f"{flag} {item!r}: write PIECE:CELLS, like A:c3,d4")
+                    fail(PuzzleError(f"{flag} {item!r}: write PIECE:CELLS, like A:c3,d4"), kwargs.get("as_json", False))
                 texts.append(f"{piece}.{key}={cells}")
         return f(*args, constraints=texts, **kwargs)
 
     options = [
         click.option("--moves", multiple=True, metavar="PIECE{=,>=,<=}K",
-                     help="Moves a piece must make, e.g. --moves A>=3; a group's total: --moves A+B<=5."),
+                     help="Moves a piece must make, e.g. --moves 'A>=3'; a group's total: --moves 'A+B<=5' "
+                          "(quote it: > and < are redirections in a shell)."),
         click.option("--frozen", multiple=True, metavar="PIECE", help="A piece that never moves."),
         click.option("--avoid", multiple=True, metavar="PIECE:CELLS",
-                     help="Cells a piece may never occupy, e.g. --avoid A:c3,d4 (* = every piece; "
+                     help="Cells a piece may never occupy, e.g. --avoid A:c3,d4 ('*' = every piece; "
                           "Sokoban: player or boxes). Cells: column letter, row from the top "
                           "(knights: algebraic)."),
         click.option("--ends", multiple=True, metavar="PIECE:CELLS",
                      help="Cells a piece must finish within, e.g. --ends A:e3,e4 (Sokoban: player)."),
         click.option("--constraint", "-c", multiple=True, metavar="TEXT",
-                     help="A constraint as written in a file, e.g. -c A.moves>=3 -c B.frozen."),
+                     help="A constraint as written in a file, e.g. -c 'A.moves>=3' -c B.frozen."),
     ]
     for option in reversed(options):
         wrapper = option(wrapper)
@@ -141,22 +197,10 @@ def print_result(result: Result, as_json: bool, replay=None) -> None:
         sys.exit(code)
 
 
-def progress_printer(label: str):
+def progress_printer(label: str, first: str = "expanded", second: str = "states"):
     def report(a, b):
-        click.echo(f"{label}: {a:,} expanded, {b:,} states", err=True)
+        click.echo(f"{label}: {a:,} {first}, {b:,} {second}", err=True)
     return report
-
-
-class Group(click.Group):
-    """Ctrl-C anywhere outside a solver or search (which report what they proved)
-    ends the command with exit code 130 and one line."""
-
-    def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except KeyboardInterrupt:
-            click.echo("puzzleplan: interrupted", err=True)
-            ctx.exit(EXIT_INTERRUPTED)
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -191,8 +235,8 @@ def show(file, level, plan_file):
 @metric_option
 @level_option
 @counts_option
-@click.option("--time-limit", type=float, default=None, help="Seconds.")
-@click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
+@click.option("--time-limit", type=SECONDS, default=None, help="Seconds.")
+@click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
 @json_option
 def search(file, algorithm, metric, level, constraints, time_limit, margin, as_json):
     """Solve FILE optimally by breadth-first search or A*."""
@@ -210,14 +254,16 @@ def search(file, algorithm, metric, level, constraints, time_limit, margin, as_j
 @click.argument("file", type=click.Path(dir_okay=False))
 @metric_option
 @level_option
-@click.option("--time-limit", type=float, default=None, help="Seconds; the figures are then of the states seen.")
+@click.option("--time-limit", type=SECONDS, default=None, help="Seconds; the figures are then of the states seen.")
 @json_option
 def explore(file, metric, level, time_limit, as_json):
     """Enumerate every state reachable in FILE."""
     from .search import explore as run
     try:
         inst = load_instance(file, level)
-        figures = run(inst.domain, metric, None if as_json else progress_printer("explore"), time_limit)
+        figures = run(inst.domain, metric,
+                      None if as_json else progress_printer("explore", "states reached", "in the frontier"),
+                      time_limit)
     except PuzzleError as err:
         fail(err, as_json)
     status = "explored" if figures["complete"] else {"timeout": "timeout"}.get(figures.get("stopped"), "interrupted")
@@ -240,6 +286,8 @@ def read_plan(path) -> list[str]:
             steps = json.loads(text).get("steps")
         except json.JSONDecodeError as err:
             raise PuzzleError(f"not valid JSON: {err.msg}", str(path), err.lineno) from None
+        except RecursionError:      # nested deeper than the parser's stack
+            raise PuzzleError("not a plan: JSON nested too deeply", str(path)) from None
         if not isinstance(steps, list):
             raise PuzzleError("the JSON object has no 'steps' list", str(path))
         return [str(s) for s in steps]
@@ -270,8 +318,10 @@ def validate(file, planfile, metric, level, constraints, as_json):
     if as_json:
         click.echo(json.dumps(report))
     else:
-        click.echo(f"{'valid' if report['solved'] else 'legal but not solved'}: {report['length']} {metric}, "
-                   f"{len(steps)} steps" + ("" if report["solved"] else f" ({report['problem']})"))
+        # "81 steps" once; "51 slides, 81 steps" when the metric counts otherwise
+        size = f"{report['length']} {metric}" + ("" if metric == "steps" else f", {len(steps)} steps")
+        click.echo(f"{'valid' if report['solved'] else 'legal but not solved'}: {size}"
+                   + ("" if report["solved"] else f" ({report['problem']})"))
     if not report["solved"]:
         sys.exit(1)
 
@@ -292,15 +342,15 @@ def horizon_printer(row: dict) -> None:
 @metric_option
 @level_option
 @counts_option
-@click.option("--time-limit", type=float, default=None, help="Seconds for the whole run.")
-@click.option("--max-horizon", type=int, default=1000, show_default=True,
+@click.option("--time-limit", type=SECONDS, default=None, help="Seconds for the whole run.")
+@click.option("--max-horizon", type=AT_LEAST_0, default=1000, show_default=True,
               help="Largest horizon tried; a run that refutes it reports no_plan_within.")
 @click.option("--fast", is_flag=True, help="Double the horizon instead of +1 (optimality may stay unproven).")
-@click.option("--start-horizon", type=int, default=None,
+@click.option("--start-horizon", type=AT_LEAST_0, default=None,
               help="First horizon tried (default: the admissible lower bound); a plan sooner on long puzzles.")
 @click.option("--card-encoding", default="seqcounter", show_default=True,
               help="pysat.card encoding for move counts: seqcounter, totalizer, sortnetwrk, ...")
-@click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
+@click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
 @click.option("--quiet", "-q", is_flag=True, help="No per-horizon lines on stderr.")
 @click.option("--certify", is_flag=True,
               help="Once optimal, prove it: a DRAT proof that length-1 has no plan, checked by dratify.")
@@ -335,16 +385,19 @@ def note(text: str) -> None:
 
 
 @main.command()
-@click.option("--time-limit", type=float, default=60, show_default=True, help="Seconds per SAT run.")
+@click.option("--time-limit", type=SECONDS, default=60, show_default=True, help="Seconds per SAT run.")
 @click.option("--backend", "-b", default="pysat", show_default=True)
 @json_option
 def seeds(time_limit, backend, as_json):
     """Solve every seed puzzle (instances/seeds) by SAT and by BFS, side by side."""
-    import csv
+    from .catalogue import catalogue, instances_root
     from .planner import solve as plan
     from .search import breadth_first_search
-    root = Path(__file__).resolve().parent.parent / "instances"
-    rows = [r for r in csv.DictReader(open(root / "catalogue.csv")) if r["file"].startswith("seeds/")]
+    try:
+        root = instances_root()
+        rows = [r for r in catalogue() if r["file"].startswith("seeds/")]
+    except PuzzleError as err:
+        fail(err, as_json)
     out = []
     for row in rows:
         inst = load_instance(root / row["file"], None)
@@ -375,9 +428,10 @@ def seeds(time_limit, backend, as_json):
 @click.option("--methods", default="bfs,astar,pysat,cpsat", show_default=True,
               help="Comma-separated: bfs, astar, pysat[:SOLVER], pysat-plain[:SOLVER], cpsat[:WORKERS], "
                    "cpsat-horizons, external:CMD.")
-@click.option("--time-limit", type=float, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
-@click.option("--memory", "memory_mb", type=int, default=4096, show_default=True, help="MiB of address space per run.")
-@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Runs at a time on this machine.")
+@click.option("--time-limit", type=SECONDS, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
+@click.option("--memory", "memory_mb", type=AT_LEAST_1, default=4096, show_default=True,
+              help="MiB of address space per run (a lower limit of the shell, ulimit -v, wins).")
+@click.option("--jobs", "-j", type=AT_LEAST_1, default=1, show_default=True, help="Runs at a time on this machine.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
               help="Run on a Dask cluster (scheduler address, e.g. tcp://host:8786) instead.")
 @click.option("--out", "-o", default="results/bench.csv", show_default=True,
@@ -388,7 +442,19 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
 
     Each run's figures are appended to OUT as it ends: status, length, wall and
     CPU seconds, peak memory, horizons, variables, clauses, conflicts, states.
+    A rerun skips the runs on file, except those that ended in an error.
+    Ctrl-C stops at once: running runs are killed, finished rows stay, exit code 130.
     """
+    from .bench.run import Interrupted
+    try:
+        run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints)
+    except (Interrupted, KeyboardInterrupt) as err:
+        made = f"{err.made} runs made (on file), {err.left} left" if isinstance(err, Interrupted) else "no run made"
+        click.echo(f"puzzleplan: interrupted: {made}; the same command resumes", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints):
     from .bench.run import Task, bench as run, instances, located, parse_levels
     from .bench.report import status_table
     from .bench.run import read_results
@@ -411,11 +477,11 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
             raise PuzzleError("--jobs must be at least 1")
         if Path(out).suffix not in (".csv", ".jsonl"):
             raise PuzzleError(f"--out {out}: use a .csv or .jsonl file")
+        made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, click.echo)
+        click.echo(f"{made} runs made, {len(tasks) - made} already in {out}")
+        click.echo("\n".join(status_table(read_results(out))))
     except PuzzleError as err:
         fail(err)
-    made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, click.echo)
-    click.echo(f"{made} runs made, {len(tasks) - made} already in {out}")
-    click.echo("\n".join(status_table(read_results(out))))
 
 
 @main.command()
@@ -440,12 +506,12 @@ def report(results, plot_dir, baseline, md_file):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--horizon", "-t", type=int, required=True, help="Moves allowed (the goal must hold after them).")
+@click.option("--horizon", "-t", type=AT_LEAST_0, required=True, help="Moves allowed (the goal must hold after them).")
 @metric_option
 @level_option
 @counts_option
 @click.option("--card-encoding", default="seqcounter", show_default=True, help="pysat.card encoding for move counts.")
-@click.option("--margin", type=int, default=2, show_default=True, help="Free cells around an open Sokoban level.")
+@click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
 @click.option("--out", "-o", required=True, type=click.Path(dir_okay=False),
               help="OUT.cnf (.gz/.bz2/.xz), OUT.wcnf or OUT.pb/.pbtxt (CP-SAT); a sidecar OUT.json is written too.")
 @click.option("--force", is_flag=True, help="Overwrite OUT and its sidecar if they exist.")
@@ -456,6 +522,8 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
         for path in (Path(out), Path(out + ".json")):
             if path.exists() and not force:
                 raise PuzzleError(f"{path} exists; use --force to overwrite it")
+        if not Path(out).parent.is_dir():      # checked before the encoding is built, which may take long
+            raise PuzzleError(f"--out {out}: no folder {Path(out).parent}")
         inst = load_instance(file, level, margin, constraints)
         header = {"instance": str(file), "level": level, "constraints": list(constraints)}
         formula = build(inst.domain, metric, horizon, card_encoding, header=header)
@@ -488,7 +556,7 @@ def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
 @click.option("--cnf", "cnf_file", required=True, type=click.Path(dir_okay=False), help="The exported CNF.")
 @click.option("--model", "answer_file", required=True, type=click.Path(dir_okay=False),
               help="The solver's output (s/v lines) or minisat's result file.")
-@click.option("--margin", type=int, default=2, show_default=True, help="As given to export.")
+@click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="As given to export.")
 @click.option("--proof", "proof_file", default=None, type=click.Path(dir_okay=False, exists=False),
               help="A DRAT proof of the solver's UNSAT answer, checked by dratify; without it an UNSAT answer "
                    "is reported as unverified (exit code 4).")

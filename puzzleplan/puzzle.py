@@ -12,6 +12,7 @@ horizon the number of moves a bounded encoding allows
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Iterator, Protocol, Sequence
 
@@ -173,7 +174,8 @@ class MoveCount:
         """``B.moves=8``, ``B.moves>=3``, ``B.moves<=2``, ``A+B.moves<=5`` (a group's total)."""
         piece, sep, rest = text.partition(".moves")
         for op, norm in ((">=", ">="), ("<=", "<="), ("==", "=="), ("=", "==")):
-            if sep and rest.startswith(op) and rest[len(op):].isdigit() and all(piece.split("+")):
+            # ASCII digits only (str.isdigit takes '²', which int refuses), and a sane size
+            if sep and rest.startswith(op) and re.fullmatch(r"[0-9]{1,9}", rest[len(op):]) and all(piece.split("+")):
                 return cls(piece, norm, int(rest[len(op):]))
         raise PuzzleError(f"{text!r} is not a move count like B.moves=8, B.moves>=3, B.moves<=2 or A+B.moves<=5")
 

@@ -3,8 +3,10 @@ from pathlib import Path
 
 import pytest
 
+from puzzleplan.catalogue import instances_root
+
 ROOT = Path(__file__).resolve().parent.parent
-INSTANCES = ROOT / "instances"
+INSTANCES = instances_root()      # the package's bundled instances: the checkout's instances/
 
 
 def catalogue():

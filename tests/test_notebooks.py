@@ -1,22 +1,61 @@
-"""Every notebook in notebooks/ runs top to bottom (with ``PUZZLEPLAN_QUICK=1``: small subsets)."""
-import os
+"""Every notebook in notebooks/ runs top to bottom (with ``PUZZLEPLAN_QUICK=1``: small subsets;
+the full mode of sat_vs_search in the slow tests), changes no tracked file, and is stored
+executed, with its figures."""
+import subprocess
 from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def tracked_changes() -> str:
+    """``git status`` of the tracked files (empty when nothing changed; '' outside a checkout)."""
+    done = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+                          capture_output=True, text=True)
+    return done.stdout if done.returncode == 0 else ""
+
+
+def execute(path, monkeypatch, quick: bool):
+    """Run the notebook in memory (the file itself is not rewritten); returns its error outputs."""
+    import nbformat
+    from nbclient import NotebookClient
+    if quick:
+        monkeypatch.setenv("PUZZLEPLAN_QUICK", "1")
+    else:
+        monkeypatch.delenv("PUZZLEPLAN_QUICK", raising=False)
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=1800, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    return [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs(path, monkeypatch):
+    before = tracked_changes()
+    assert not execute(path, monkeypatch, quick=True)
+    assert tracked_changes() == before      # a run writes to temporary folders or results/, never to tracked files
+
+
+@pytest.mark.slow
+def test_sat_vs_search_full_mode(monkeypatch):
+    """The full mode reads the stored rows (copied to results/, where the bench resumes)."""
+    before = tracked_changes()
+    assert not execute(ROOT / "notebooks/sat_vs_search.ipynb", monkeypatch, quick=False)
+    assert tracked_changes() == before
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebooks_are_stored_with_their_figures(path):
+    """Stored executed, so that a reader sees the tables and plots without running them."""
     import nbformat
-    from nbclient import NotebookClient
-    monkeypatch.setenv("PUZZLEPLAN_QUICK", "1")
-    monkeypatch.setenv("MPLBACKEND", "Agg")
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
-    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
-    assert not errors
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert all(c.get("execution_count") for c in code), "stored without running every cell"
+    outputs = [o for c in code for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.output_type == "error"]
+    assert any("image/png" in o.get("data", {}) for o in outputs), "no figure stored"
 
 
 def test_there_are_notebooks():

@@ -3,14 +3,15 @@
 Tables (Markdown): per method the runs and their statuses, total and median
 seconds; per method the median time ratio to a baseline over the instances both
 solved optimally; and any disagreement between optimal lengths (which would be
-a bug).  Plots (PNG, matplotlib): a cactus plot (instances solved against time),
+a bug).  Plots (PNG, matplotlib): a cactus plot (instances solved -- optimal or proven
+unsolvable; runs that only found a plan are drawn apart, dashed -- against time),
 time against optimal length, and the cost of each SAT horizon.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-SOLVED = ("optimal", "feasible")
+PROVEN = ("optimal", "unsolvable")     # an answer with a proof: these count as solved
 
 
 def status_table(df) -> list[str]:
@@ -55,10 +56,23 @@ def disagreements(df) -> list[str]:
     return out
 
 
+def cactus(df) -> dict[str, tuple[int, list[float], list[float]]]:
+    """Per method: its runs, the sorted seconds of the solved ones (optimal or proven
+    unsolvable), and the same with the runs that found a plan without proving it optimal."""
+    out = {}
+    for method, g in df.groupby("method"):
+        out[method] = (len(g), sorted(g.loc[g["status"].isin(PROVEN), "seconds"]),
+                       sorted(g.loc[g["status"].isin(PROVEN + ("feasible",)), "seconds"]))
+    return out
+
+
 def plots(df, outdir: str | Path) -> list[Path]:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    # figures made without pyplot: no backend to choose, no global state (a notebook keeps its own)
+    from matplotlib.figure import Figure
+
+    def subplots(*grid, figsize):
+        fig = Figure(figsize=figsize)
+        return fig, fig.subplots(*grid)
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     made = []
@@ -73,17 +87,19 @@ def plots(df, outdir: str | Path) -> list[Path]:
         fig.tight_layout()
         made.append(outdir / name)
         fig.savefig(made[-1], dpi=110)
-        plt.close(fig)
 
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
-    for method, g in df.groupby("method"):
-        times = sorted(g.loc[g["status"].isin(SOLVED), "seconds"])
+    fig, ax = subplots(figsize=(6.4, 4.2))
+    for method, (runs, times, plans) in cactus(df).items():
         if times:
-            ax.step(range(1, len(times) + 1), times, where="post", label=f"{method} ({len(times)}/{len(g)})")
-    finish(fig, ax, "instances solved", "seconds per instance (sorted)", "Cactus plot: instances solved within a time",
-           "cactus.png")
+            line, = ax.step(range(1, len(times) + 1), times, where="post", label=f"{method} ({len(times)}/{runs})")
+        # a plan without a proof of optimality is not "solved": drawn apart, dashed, if there is any
+        if len(plans) > len(times):
+            ax.step(range(1, len(plans) + 1), plans, where="post", linestyle="--", alpha=0.6,
+                    color=line.get_color() if times else None, label=f"{method} with feasible ({len(plans)}/{runs})")
+    finish(fig, ax, "instances solved (optimal or proven unsolvable)", "seconds per instance (sorted)",
+           "Cactus plot: instances solved within a time", "cactus.png")
 
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    fig, ax = subplots(figsize=(6.4, 4.2))
     opt = df[df["status"] == "optimal"]
     for method, g in opt.groupby("method"):
         ax.scatter(g["length"], g["seconds"], s=14, label=method, alpha=0.8)
@@ -92,7 +108,7 @@ def plots(df, outdir: str | Path) -> list[Path]:
 
     sat = df[df["horizon_figures"].map(len) > 0] if "horizon_figures" in df else df.iloc[0:0]
     if len(sat):
-        fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
+        fig, (a1, a2) = subplots(1, 2, figsize=(10, 4))
         longest = sat.assign(n=sat["horizon_figures"].map(len)).sort_values("n", ascending=False)
         for _, row in longest.head(8).iterrows():
             hs = row["horizon_figures"]
@@ -112,7 +128,6 @@ def plots(df, outdir: str | Path) -> list[Path]:
         fig.tight_layout()
         made.append(outdir / "horizon_growth.png")
         fig.savefig(made[-1], dpi=110)
-        plt.close(fig)
     return made
 
 

@@ -6,8 +6,15 @@ run that exceeds either is recorded (``timeout``/``memout``) and the bench goes 
 
 Results: one row per run, appended and flushed as the run ends (``.csv``, or
 ``.jsonl`` for JSON lines), so a killed bench loses nothing; a rerun skips the
-(instance, level, metric, method, constraints) rows already there.  Each
-invocation also appends its command, machine and versions to ``OUT.meta.jsonl``.
+(instance, level, metric, method, constraints) rows already there, except rows
+that ended in ``error``: those runs are made again, and the old rows stay as
+history (readers take the latest row of each key).  Each invocation also appends
+its command, machine and versions to ``OUT.meta.jsonl``.
+
+Interrupts: on Ctrl-C (SIGINT) the bench launches nothing more, kills the
+process groups of its running runs (each run has a session of its own, so an
+external solver it started dies too), keeps every finished row and raises
+:class:`Interrupted`; the command line exits with 130.  A rerun resumes.
 
 Parallelism: ``jobs`` local processes at a time (default 1, so timings stay
 fair), or a Dask cluster (``dask_address``): the same isolated run is submitted
@@ -20,14 +27,17 @@ import fnmatch
 import json
 import os
 import platform
+import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from ..catalogue import catalogue, instances_root
 from ..formats.load import KINDS, level_count
 from ..puzzle import PuzzleError
 
@@ -70,10 +80,10 @@ CATALOGUED = "catalogue:"
 
 
 def located(instance: str) -> str:
-    """The file behind a row's instance: ``catalogue:instances/...`` is under the
-    project's root; anything else is a path as given."""
+    """The file behind a row's instance: ``catalogue:instances/...`` is a bundled
+    instance (a checkout's or an installed package's); anything else is a path as given."""
     if instance.startswith(CATALOGUED):
-        return str(ROOT / instance[len(CATALOGUED):])
+        return str(instances_root() / instance[len(CATALOGUED):].removeprefix("instances/"))
     return instance
 
 
@@ -83,7 +93,7 @@ def instances(spec: str, levels: list[int] | None, metric: str | None) -> list[t
     instances/catalogue.csv whose name matches, each with its own metric unless one is given)."""
     if spec.startswith("catalogue:"):
         pattern = spec.partition(":")[2] or "*"
-        rows = [r for r in csv.DictReader(open(ROOT / "instances/catalogue.csv")) if fnmatch.fnmatch(r["name"], pattern)]
+        rows = [r for r in catalogue() if fnmatch.fnmatch(r["name"], pattern)]
         if not rows:
             raise PuzzleError(f"no catalogue entry matches {pattern!r}")
         out = []
@@ -122,6 +132,8 @@ def machine() -> str:
 
 def revision() -> str | None:
     """The project's git commit (``+changes`` when the tree differs from it), if it is a checkout."""
+    if not (ROOT / "pyproject.toml").is_file():     # an installed package, not a checkout
+        return None
     try:
         head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                               text=True, timeout=10)
@@ -146,19 +158,74 @@ def versions() -> str:
     return ", ".join(out)
 
 
-def run_isolated(task: dict, time_limit: float | None, memory_mb: int | None) -> dict:
-    """Run one task in a fresh process under the limits; returns its figures."""
+class Interrupted(Exception):
+    """The bench was stopped by Ctrl-C; ``made`` runs are on file, ``left`` were not run."""
+
+    def __init__(self, made: int, left: int):
+        super().__init__(f"interrupted: {made} runs on file, {left} not run")
+        self.made, self.left = made, left
+
+
+class Launcher:
+    """The runs' processes, so that an interrupt can stop launching and kill them all.
+
+    Launching and stopping hold one lock: no run starts after :meth:`stop`."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.stopped = False
+        self.running: set[subprocess.Popen] = set()
+
+    def start(self, cmd: list[str]) -> subprocess.Popen | None:
+        with self.lock:
+            if self.stopped:
+                return None
+            # a session of its own: the terminal's Ctrl-C does not reach it, we kill its group
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                    start_new_session=True)
+            self.running.add(proc)
+            return proc
+
+    def finished(self, proc: subprocess.Popen) -> None:
+        with self.lock:
+            self.running.discard(proc)
+
+    def stop(self) -> None:
+        with self.lock:
+            self.stopped = True
+            for proc in self.running:
+                kill_group(proc)
+
+
+def kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def run_isolated(task: dict, time_limit: float | None, memory_mb: int | None,
+                 launcher: Launcher | None = None) -> dict | None:
+    """Run one task in a fresh process under the limits; returns its figures
+    (``None`` if ``launcher`` was stopped before the run began, or while it ran)."""
     payload = json.dumps({**task, "time_limit": time_limit, "memory_mb": memory_mb})
     cmd = [sys.executable, "-m", "puzzleplan.bench.worker", payload]
+    launcher = launcher or Launcher()
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = launcher.start(cmd)
+    if proc is None:
+        return None
     try:
         out, err = proc.communicate(timeout=None if time_limit is None else time_limit + GRACE)
     except subprocess.TimeoutExpired:
-        proc.kill()
+        kill_group(proc)
         proc.communicate()
         return {"status": "timeout", "seconds": round(time.perf_counter() - t0, 4),
                 "message": "killed at the wall-clock limit"}
+    finally:
+        launcher.finished(proc)
+    if launcher.stopped:
+        return None
     wall = round(time.perf_counter() - t0, 4)
     lines = [line for line in out.splitlines() if line.startswith("{")]
     if proc.returncode == 0 and lines:
@@ -170,13 +237,20 @@ def run_isolated(task: dict, time_limit: float | None, memory_mb: int | None) ->
 
 
 def done_keys(out: Path) -> set[tuple[str, ...]]:
+    """Keys whose latest row is an outcome (not ``error``): a rerun skips them."""
     if not out.exists():
         return set()
-    if out.suffix == ".jsonl":
-        rows = [json.loads(line) for line in open(out) if line.strip()]
-    else:
-        rows = list(csv.DictReader(open(out)))
-    return {tuple("" if r.get(k) is None else str(r.get(k)) for k in KEY) for r in rows}
+    try:
+        if out.suffix == ".jsonl":
+            rows = [json.loads(line) for line in open(out) if line.strip()]
+        else:
+            rows = list(csv.DictReader(open(out)))
+    except (ValueError, UnicodeDecodeError, csv.Error) as err:
+        raise PuzzleError(f"not a results file ({type(err).__name__})", str(out)) from None
+    if not all(isinstance(r, dict) for r in rows):
+        raise PuzzleError("not a results file (a line is not a JSON object)", str(out))
+    latest = {tuple("" if r.get(k) is None else str(r.get(k)) for k in KEY): r.get("status") for r in rows}
+    return {key for key, status in latest.items() if status != "error"}
 
 
 class Sink:
@@ -219,32 +293,95 @@ def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300
     sink = Sink(out)
     common = {"machine": meta["machine"], "versions": meta["versions"], "time_limit": time_limit, "memory_mb": memory_mb}
 
+    made = 0
+
     def record(task: Task, figures: dict) -> None:
+        nonlocal made
         row = {**dict(zip(KEY, task.key())), **common, **figures}
         sink.write(row)
+        made += 1
+        # a failed run says why on its own line, not only in the file
+        why = f"\n  {row['message']}" if row["status"] in ("error", "memout") and row.get("message") else ""
         echo(f"{task.instance} {row['level']} {row['metric']} {task.method}: {row['status']} "
-             f"{row.get('length') if row.get('length') is not None else '-'} {row.get('seconds')}s")
+             f"{row.get('length') if row.get('length') is not None else '-'} {row.get('seconds')}s{why}")
 
     payloads = {t: {k: v for k, v in asdict(t).items()} for t in todo}
     try:
         if dask_address:
-            from distributed import Client, as_completed as dask_completed
-            with Client(dask_address) as client:
-                futures = {client.submit(run_isolated, payloads[t], time_limit, memory_mb, pure=False): t for t in todo}
-                for fut in dask_completed(futures):
-                    record(futures[fut], fut.result())
+            run_on_dask(dask_address, todo, payloads, time_limit, memory_mb, record)
         else:
-            with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-                futures = {pool.submit(run_isolated, payloads[t], time_limit, memory_mb): t for t in todo}
-                for fut in as_completed(futures):
-                    record(futures[fut], fut.result())
+            run_locally(jobs, todo, payloads, time_limit, memory_mb, record)
+    except KeyboardInterrupt:
+        raise Interrupted(made, len(todo) - made) from None
     finally:
         sink.close()
     return len(todo)
 
 
-def read_results(path: str | Path):
-    """The results file as a pandas DataFrame (``horizon_figures`` decoded)."""
+def run_locally(jobs, todo, payloads, time_limit, memory_mb, record) -> None:
+    """``jobs`` runs at a time; on Ctrl-C nothing more starts and the running ones are killed."""
+    launcher = Launcher()
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    try:
+        futures = {pool.submit(run_isolated, payloads[t], time_limit, memory_mb, launcher): t for t in todo}
+        for fut in as_completed(futures):
+            record(futures[fut], fut.result())
+    except BaseException:
+        launcher.stop()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_on_dask(address, todo, payloads, time_limit, memory_mb, record) -> None:
+    from distributed import Client, as_completed as dask_completed
+    with Client(address) as client:
+        futures = {client.submit(run_isolated, payloads[t], time_limit, memory_mb, pure=False): t for t in todo}
+        try:
+            for fut in dask_completed(futures):
+                record(futures[fut], fut.result())
+        except BaseException:
+            client.cancel(list(futures))
+            raise
+
+
+NUMERIC = ("level", "length", "bound", "seconds", "cpu_seconds", "peak_rss_mb", "horizons", "vars", "clauses",
+           "conflicts", "expanded", "time_limit", "memory_mb")
+
+
+def numeric_column(values, column: str, path: Path):
+    """A column of numbers (empty cells stay NaN); a cell that is not a number is bad input."""
+    import pandas as pd
+    numbers = pd.to_numeric(values, errors="coerce")
+    bad = numbers.isna() & values.notna() & (values.astype(str).str.strip() != "")
+    if bad.any():
+        row = int(bad.to_numpy().nonzero()[0][0])
+        raise PuzzleError(f"not a results file: column {column!r}, row {row + 1} holds "
+                          f"{str(values.iloc[row])[:40]!r}, not a number", str(path))
+    if column == "level" and (numbers.dropna() % 1 != 0).any():
+        raise PuzzleError("not a results file: a level is not a whole number", str(path))
+    return numbers
+
+
+def figures_list(value, path: Path) -> list:
+    """A row's ``horizon_figures``: a JSON list (in a CSV cell, a string), else nothing."""
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except (json.JSONDecodeError, RecursionError):
+            raise PuzzleError("not a results file: a horizon_figures cell is not JSON", str(path)) from None
+    if not isinstance(value, list):
+        return []
+    for h in value:
+        if not isinstance(h, dict) or not all(isinstance(h.get(k), (int, float, type(None)))
+                                              for k in ("horizon", "seconds", "clauses")):
+            raise PuzzleError("not a results file: a horizon_figures entry is not a horizon's figures", str(path))
+    return value
+
+
+def read_results(path: str | Path, history: bool = False):
+    """The results file as a pandas DataFrame (``horizon_figures`` decoded): the latest
+    row of each run, or every row with ``history``."""
     import pandas as pd
     path = Path(path)
     if not path.exists():
@@ -254,14 +391,24 @@ def read_results(path: str | Path):
             df = pd.read_json(path, lines=True)
         else:
             df = pd.read_csv(path, keep_default_na=True)
-    except ValueError as err:
+    except (ValueError, TypeError) as err:     # TypeError: a JSON line that is not an object
         raise PuzzleError(f"{path}: not a results file ({err})") from None
     missing = {"instance", "method", "status", "seconds"} - set(df.columns)
     if missing:
         raise PuzzleError(f"{path}: not a results file (no column {', '.join(sorted(missing))})")
+    for column, empty in (("metric", ""), ("constraints", ""), ("length", float("nan"))):
+        if column not in df.columns:     # optional columns: the tables and plots still need them
+            df[column] = empty
+    for column in NUMERIC:
+        if column in df.columns:
+            df[column] = numeric_column(df[column], column, path)
+    for column in ("instance", "method", "status", "metric", "constraints"):
+        if column in df.columns:
+            df[column] = ["" if pd.isna(v) else str(v) for v in df[column]]
     if "horizon_figures" in df.columns:
-        df["horizon_figures"] = [json.loads(v) if isinstance(v, str) else (v if isinstance(v, list) else [])
-                                 for v in df["horizon_figures"]]
-    df["level"] = [("" if pd.isna(v) or v == "" else str(int(float(v)))) for v in df["level"]] if "level" in df else ""
+        df["horizon_figures"] = [figures_list(v, path) for v in df["horizon_figures"]]
+    df["level"] = [("" if pd.isna(v) else str(int(v))) for v in df["level"]] if "level" in df else ""
+    if not history:     # a rerun's row supersedes an earlier one of the same run (an error retried)
+        df = df.drop_duplicates(subset=[k for k in KEY if k in df.columns], keep="last").reset_index(drop=True)
     df["label"] = [Path(i).stem + (f":{lv}" if lv else "") for i, lv in zip(df["instance"], df["level"])]
     return df

@@ -1,13 +1,14 @@
 """One benchmark run in a process of its own: ``python -m puzzleplan.bench.worker TASK_JSON``.
 
-It limits its own address space (``RLIMIT_AS``, ``memory_mb``) before anything
-else is loaded; the parent kills it when its wall-clock limit passes; the planner and the searches also get the time
+It limits its own address space (``RLIMIT_AS``, ``memory_mb``, or the limit it was
+started with if that is lower, e.g. a shell's ``ulimit -v``) before anything else is loaded; the parent kills it when its wall-clock limit passes; the planner and the searches also get the time
 limit, so they usually stop on their own and report what they proved.  Prints one
 JSON line: the run's figures.
 """
 from __future__ import annotations
 
 import json
+import os
 import resource
 import sys
 import time
@@ -32,11 +33,41 @@ def figures(task: dict) -> dict:
                                 for h in result.horizons]}
 
 
+def limit_memory(memory_mb: int) -> int:
+    """Lower the address-space limit to ``memory_mb`` MiB, never raise it (a process may not
+    raise its hard limit, and a lower soft limit is the user's choice); returns the MiB in force."""
+    size = memory_mb * 1024 * 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    for limit in (soft, hard):
+        if limit != resource.RLIM_INFINITY:
+            size = min(size, limit)
+    resource.setrlimit(resource.RLIMIT_AS, (size, size if hard == resource.RLIM_INFINITY else min(size, hard)))
+    return size // (1024 * 1024)
+
+
+def die_with_parent() -> None:
+    """Linux: be killed when the bench dies, even by SIGKILL (the run has a process group of its
+    own, so a signal to the bench's group does not reach it)."""
+    try:
+        import ctypes
+        import signal
+        libc = ctypes.CDLL(None, use_errno=True)
+        parent = os.getppid()
+        libc.prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+        if os.getppid() != parent:      # the bench died before prctl took effect
+            os._exit(1)
+    except (OSError, AttributeError):
+        pass
+
+
 def main(argv: list[str]) -> int:
+    die_with_parent()
     task = json.loads(argv[0])
+    limits = {}
     if task.get("memory_mb"):
-        size = int(task["memory_mb"]) * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+        in_force = limit_memory(int(task["memory_mb"]))
+        if in_force < int(task["memory_mb"]):
+            limits["memory_mb"] = in_force      # the row says which limit the run had
     t0, c0 = time.perf_counter(), time.process_time()
     try:
         out = figures(task)
@@ -46,6 +77,7 @@ def main(argv: list[str]) -> int:
         from ..puzzle import PuzzleError
         out = {"status": "error", "message": (str(err) if isinstance(err, PuzzleError)
                                               else f"{type(err).__name__}: {err}")}
+    out.update(limits)
     out.update(seconds=round(time.perf_counter() - t0, 4), cpu_seconds=round(time.process_time() - c0, 4),
                peak_rss_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1))
     print(json.dumps(out), flush=True)

@@ -15,6 +15,7 @@ goal    one or more alternatives; each puts knights of given kinds on given
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
@@ -30,8 +31,10 @@ def name(sq: Square) -> str:
 
 
 def square(text: str) -> Square:
+    """``b1`` -> ``(1, 0)``.  ASCII only: ``str.isdigit`` would take ``²``, which ``int`` refuses;
+    at most 6 digits, so a huge rank is an error here, not in ``int``."""
     text = text.strip().lower()
-    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit() or int(text[1:]) < 1:
+    if not re.fullmatch(r"[a-z][0-9]{1,6}", text) or int(text[1:]) < 1:
         raise PuzzleError(f"{text!r} is not a square in algebraic notation (like b1)")
     return (ord(text[0]) - 97, int(text[1:]) - 1)
 
@@ -66,6 +69,9 @@ class Knights:
         """``avoid``: knight letter (or ``"*"``) -> squares it may never land on."""
         self.spec = spec
         self.avoid = {lb: frozenset(sq) for lb, sq in (avoid or {}).items()}
+        for lb, squares in self.avoid.items():
+            for sq in sorted(squares - spec.squares):
+                raise PuzzleError(f"{lb}.avoid: {name(sq)} is not a square of the board")
         for lb, sq in spec.knights:
             if sq in self.avoid.get(lb, ()) or sq in self.avoid.get("*", ()):
                 raise PuzzleError(f"knight {lb} starts on a square it must avoid")
@@ -81,8 +87,9 @@ class Knights:
                 if sq not in spec.squares:
                     raise PuzzleError(f"goal square {name(sq)} is not on the board")
             for req in alt.counts:
-                if req.piece not in self.kind_of:
-                    raise PuzzleError(f"goal counts moves of {req.piece!r}, which is not on the board")
+                for piece in req.pieces:     # a group count A+B names each of its knights
+                    if piece not in self.kind_of:
+                        raise PuzzleError(f"goal counts moves of {piece!r}, which is not on the board")
         self.alternatives = [tuple(self._need(alt)) for alt in spec.goals]
         self.banned = [self.avoid.get(k, frozenset()) | self.avoid.get("*", frozenset()) for k in self.kinds]
 
@@ -93,6 +100,10 @@ class Knights:
                 raise PuzzleError(f"the goal puts {len(want)} knights {letter} on squares; there are {len(self.initial[k])}")
             if want:
                 yield k, tuple(want)
+
+    def on_board(self, sq: Square) -> bool:
+        """An allowed square (``#`` and squares beyond the picture are not)."""
+        return sq in self.spec.squares
 
     # -- Domain protocol --------------------------------------------------------
     def goal_alternatives(self) -> list[tuple[MoveCount, ...]]:

@@ -105,6 +105,10 @@ class SlidingPuzzle:
         """``avoid``: label (or ``"*"``: every piece) -> cells that piece may never cover."""
         self.spec = spec
         self.avoid = {lb: frozenset(cells) for lb, cells in (avoid or {}).items()}
+        for lb, cells in self.avoid.items():
+            for x, y in sorted(c for c in cells if not self.on_board(c)):
+                raise PuzzleError(f"{lb}.avoid: cell {chr(97 + x)}{y + 1} is off the "
+                                  f"{spec.width}x{spec.height} board")
         named = {label for label, _ in spec.goal} | set(distinct) | (set(self.avoid) - {"*"})
         for label in named:
             if label not in spec.pieces:
@@ -144,6 +148,10 @@ class SlidingPuzzle:
             self.goal.append((k, anchor))
 
     # -- geometry -------------------------------------------------------------
+    def on_board(self, cell: Cell) -> bool:
+        """Within the picture's rectangle (a wall cell is on the board)."""
+        return 0 <= cell[0] < self.spec.width and 0 <= cell[1] < self.spec.height
+
     def inside(self, cell: Cell) -> bool:
         x, y = cell
         return 0 <= x < self.spec.width and 0 <= y < self.spec.height and cell not in self.spec.walls

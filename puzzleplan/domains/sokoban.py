@@ -91,10 +91,16 @@ class Sokoban:
         self.no_box = frozenset(avoid.get("boxes", ()))
         if level.player in self.no_player or level.boxes & self.no_box:
             raise PuzzleError("the player or a box starts on a cell it must avoid")
+        if margin < 0:
+            raise PuzzleError(f"the margin is {margin}; give 0 or more free cells")
         cells = level.walls | level.goals | level.boxes | {level.player}
         xs, ys = [x for x, _ in cells], [y for _, y in cells]
         self.box_x = (min(xs) - margin, max(xs) + margin)
         self.box_y = (min(ys) - margin, max(ys) + margin)
+        for who, banned in (("player", self.no_player), ("boxes", self.no_box)):
+            for x, y in sorted(c for c in banned if not self.on_board(c)):
+                raise PuzzleError(f"{who}.avoid: cell {chr(97 + x)}{y + 1} is off the board "
+                                  f"(the level's grid with its margin of {margin})")
         self.floor = self._flood(level.player, frozenset()) | level.boxes
         self.open = any(self._on_edge(c) for c in self.floor)
         self.goals = level.goals
@@ -110,6 +116,10 @@ class Sokoban:
             return None
         return (f"the level is open; the grid was cut {self.margin} cell(s) around it (--margin), and "
                 "optimality or unsolvability is proven for that cut grid only (plans are valid on the infinite grid)")
+
+    def on_board(self, c: Cell) -> bool:
+        """Within the cut grid: the level's bounding box widened by the margin (walls included)."""
+        return self.box_x[0] <= c[0] <= self.box_x[1] and self.box_y[0] <= c[1] <= self.box_y[1]
 
     def _inside(self, c: Cell) -> bool:
         return (self.box_x[0] <= c[0] <= self.box_x[1] and self.box_y[0] <= c[1] <= self.box_y[1]

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import gzip
+import re
+import zlib
 from pathlib import Path
 
 from ..puzzle import PuzzleError
@@ -17,8 +19,14 @@ def read_text(path: str | Path) -> str:
         raise PuzzleError("no such file", str(path)) from None
     except IsADirectoryError:
         raise PuzzleError("is a directory, not a puzzle file", str(path)) from None
-    except (UnicodeDecodeError, OSError) as err:
+    except (UnicodeDecodeError, OSError, EOFError, zlib.error) as err:   # EOFError, zlib.error: a broken .gz
         raise PuzzleError(f"cannot read: {err.__class__.__name__}", str(path)) from None
+
+
+def number(text: str, digits: int = 9) -> int | None:
+    """``text`` as a count if it is one: ASCII digits only (``str.isdigit`` also takes
+    ``²``, which ``int`` refuses) and at most ``digits`` of them; else ``None``."""
+    return int(text) if re.fullmatch(rf"[0-9]{{1,{digits}}}", text) else None
 
 
 def sections(text: str, comment: str = ";") -> list[tuple[str, str, list[tuple[int, str]]]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..domains.sliding import SlidingSpec
 from ..puzzle import PuzzleError
-from .common import pick_level
+from .common import number, pick_level
 from .slide import spec_from_pictures
 
 GOAL = ["....", "....", "....", ".AA.", ".AA."]
@@ -47,7 +47,7 @@ def split_entries(text: str) -> list[tuple[int, str, int | None]]:
         if header:
             row = dict(zip(header, raw.split("\t")))
             opt = row.get("min_piece_moves", "")
-            entries.append((no, row.get("board_4x5_rowmajor", ""), int(opt) if opt.isdigit() else None))
+            entries.append((no, row.get("board_4x5_rowmajor", ""), number(opt)))
         else:
             entries.append((no, line, None))
     if not entries:

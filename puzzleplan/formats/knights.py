@@ -71,17 +71,22 @@ def parse(text: str) -> KnightsSpec:
             w, h, sq2, placed = _picture(rows, "target")
             if (w, h, sq2) != (width, height, squares):
                 raise PuzzleError("the target picture must have the board's squares", line=rows[0][0])
+            if sorted(lb for lb, _ in placed) != sorted(lb for lb, _ in knights):
+                raise PuzzleError("the target picture must place every knight of the board, no more "
+                                  "(for a partial goal use 'goal:' lines)", line=rows[0][0])
             goals.append(Alternative(tuple(placed)))
         elif key == "goal":
-            goals.append(_goal_line(value, text))
+            goals.append(_goal_line(value, text, {lb for lb, _ in knights}))
     if not goals:
         raise PuzzleError("no goal: add a 'target:' picture or 'goal:' lines")
     title = next((v for k, v, _ in found if k == "name"), "")
     return KnightsSpec(width, height, frozenset(squares), tuple(knights), tuple(goals), title)
 
 
-def _goal_line(value: str, text: str) -> Alternative:
-    line = next((no for no, ln in enumerate(text.splitlines(), 1) if ln.startswith("goal") and value in ln), None)
+def _goal_line(value: str, text: str, letters: set[str]) -> Alternative:
+    """One ``goal:`` line; ``letters`` are the board's knights, which it may name."""
+    line = next((no for no, ln in enumerate(text.splitlines(), 1)
+                 if ln.lower().startswith("goal") and value in ln), None)
     placements, counts = [], []
     try:
         for item in value.split():
@@ -89,9 +94,14 @@ def _goal_line(value: str, text: str) -> Alternative:
                 letter, _, sq = item.partition("@")
                 if len(letter) != 1 or not letter.isalpha():
                     raise PuzzleError(f"{item!r}: a knight is one letter")
+                if letter not in letters:
+                    raise PuzzleError(f"goal names knight {letter!r}, which is not on the board")
                 placements.append((letter, square(sq)))
             else:
                 counts.append(MoveCount.parse(item))
+                for piece in counts[-1].pieces:
+                    if piece not in letters:
+                        raise PuzzleError(f"goal counts moves of {piece!r}, which is not on the board")
     except PuzzleError as err:
         raise PuzzleError(err.problem, line=line) from None
     if not placements and not counts:

@@ -103,6 +103,13 @@ def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None) 
         counts.append(MoveCount.parse(item))
 
 
+def check_ends(domain, ends: Sequence[EndsOn]) -> None:
+    """An end cell off the board is a slip, not a cell to ignore."""
+    for e in ends:
+        for x, y in sorted(c for c in e.cells if not domain.on_board(c)):
+            raise PuzzleError(f"{e.piece}.ends: cell {chr(97 + x)}{y + 1} is off the board")
+
+
 def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount] = (),
          margin: int = 2, avoid: dict | None = None, constraints: Sequence[str] = ()) -> Instance:
     """Read ``path`` (level ``level`` of a collection) and build its rules.
@@ -146,6 +153,7 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
             if set(avoid) - {"player", "boxes"}:
                 raise PuzzleError("in Sokoban, only 'player' and 'boxes' can avoid cells")
             domain = Sokoban(spec, margin, avoid)
+        check_ends(domain, ends)
         counted = Counted(domain, counts, ends)
     except PuzzleError as err:
         raise PuzzleError(err.problem, str(path), err.line) from None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..domains.sliding import SlidingSpec
 from ..puzzle import PuzzleError
-from .common import pick_level
+from .common import number, pick_level
 
 SIZE = 6
 
@@ -68,8 +68,8 @@ def split_entries(text: str) -> list[tuple[int, str, int | None]]:
         fields = line.split()
         if len(fields) == 1:
             entries.append((no, fields[0], None))
-        elif len(fields) == 3 and fields[0].isdigit():
-            entries.append((no, fields[1], int(fields[0])))
+        elif len(fields) == 3 and number(fields[0]) is not None:
+            entries.append((no, fields[1], number(fields[0])))
         else:
             raise PuzzleError("expected a 36-character board or a row 'moves board cluster'", line=no)
     if not entries:

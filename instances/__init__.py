@@ -1,0 +1,1 @@
+"""The bundled puzzle files (package data of ``puzzleplan.instances``; see puzzleplan/catalogue.py)."""
