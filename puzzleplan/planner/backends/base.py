@@ -18,6 +18,7 @@ solver.
 """
 from __future__ import annotations
 
+import signal
 import threading
 from dataclasses import dataclass
 
@@ -32,7 +33,32 @@ class Answer:
     proof: str | None = None
 
 
-def run_stoppable(call, stop, poll: float = 0.05):
+class DeferredSigint:
+    """Within the block, Ctrl-C only sets ``hit``; on leaving it, KeyboardInterrupt
+    is raised.  For solver libraries whose C++ code must not see a Python
+    exception raised in the middle of a call (OR-Tools aborts the process)."""
+
+    def __init__(self):
+        self.hit = False
+        self.old = None
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            self.old = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def _handler(self, signum, frame):
+        self.hit = True
+
+    def __exit__(self, kind, value, tb):
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+        if self.hit and kind is None:
+            raise KeyboardInterrupt
+        return False
+
+
+def run_stoppable(call, stop, poll: float = 0.05, pending=lambda: False):
     """Run ``call()`` in a thread while this (main) thread waits, so that a
     KeyboardInterrupt reaches us at once: then ``stop()`` is called, the thread
     joined, and the interrupt raised again.  The solver must release the GIL."""
@@ -49,6 +75,8 @@ def run_stoppable(call, stop, poll: float = 0.05):
     try:
         while worker.is_alive():
             worker.join(poll)
+            if pending():           # a Ctrl-C held back by DeferredSigint
+                raise KeyboardInterrupt
     except KeyboardInterrupt:
         stop()
         worker.join(5)

@@ -18,7 +18,7 @@ import math
 
 from ... import limits
 from ...encodings.lower import to_cpsat
-from .base import Answer, run_stoppable
+from .base import Answer, DeferredSigint, run_stoppable
 
 
 class CpsatBackend:
@@ -32,6 +32,10 @@ class CpsatBackend:
         self.solution: set[int] = set()
 
     def solve(self, goal: int, horizon: int | None = None, minimise: bool = False) -> Answer:
+        with DeferredSigint() as sigint:       # OR-Tools aborts on an exception raised inside its calls
+            return self._solve(goal, horizon, minimise, sigint)
+
+    def _solve(self, goal, horizon, minimise, sigint) -> Answer:
         from ortools.sat.python import cp_model
         cp, xs = to_cpsat(self.model, [goal])
         if minimise:
@@ -45,7 +49,9 @@ class CpsatBackend:
             if left <= 0:
                 return Answer("unknown")
             solver.parameters.max_time_in_seconds = max(left, 0.01)
-        status = run_stoppable(lambda: solver.solve(cp), solver.stop_search)
+        if sigint.hit:
+            raise KeyboardInterrupt
+        status = run_stoppable(lambda: solver.solve(cp), solver.stop_search, pending=lambda: sigint.hit)
         self.last = {"vars": self.model.top, "clauses": len(self.model.items), "conflicts": solver.num_conflicts}
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             self.solution = {i for i in range(1, len(xs)) if solver.boolean_value(xs[i])}
