@@ -17,7 +17,7 @@ from .scene import Scene, build, canonical, move_ends, position
 
 KINDS = {".gif": "gif", ".html": "html", ".htm": "html", ".mp4": "mp4"}
 
-__all__ = ["KINDS", "Scene", "build", "canonical", "check_target", "check_targets", "move_ends", "position", "write"]
+__all__ = ["KINDS", "Scene", "build", "canonical", "check_target", "check_targets", "gif", "move_ends", "position", "write"]
 
 
 def check_target(path, force: bool = False) -> Path:
@@ -94,6 +94,12 @@ def kind_of(path, kind: str | None = None) -> str:
     if suffix not in KINDS:
         raise PuzzleError(f"{path}: unknown animation type; use .gif, .html or .mp4")
     return KINDS[suffix]
+
+
+def gif(domain, steps: Sequence[str], metric: str, title: str = "") -> bytes:
+    """The animated GIF of a replayed plan, as bytes (for a notebook: ``IPython.display.Image``)."""
+    from .raster import gif_bytes
+    return gif_bytes(build(domain, steps, metric, title))
 
 
 def write(domain, steps: Sequence[str], metric: str, path, kind: str | None = None,
