@@ -148,11 +148,11 @@ class Painter:
                     if (x + dx, y + dy) in cells:
                         a, b = self.box((x, y), PAD), self.box((x + dx, y + dy), PAD)
                         d.rectangle((a[0], a[1], b[2], b[3]), fill=ink)
-        cx = self.left + self.cell * (min(xs) + max(xs) + 1) / 2
-        cy = MARGIN + self.cell * (min(ys) + max(ys) + 1) / 2
-        if (round(cx - self.left - self.cell / 2) // self.cell, round(cy - MARGIN - self.cell / 2) // self.cell) not in cells:
+        cx, cy = (min(xs) + max(xs) + 1) / 2, (min(ys) + max(ys) + 1) / 2      # in cells
+        if (int(cx), int(cy)) not in cells:     # the middle of an L is not the piece: use a cell of its own
             x, y = min(cells)
-            cx, cy = self.left + (x + 0.5) * self.cell, MARGIN + (y + 0.5) * self.cell
+            cx, cy = x + 0.5, y + 0.5
+        cx, cy = self.left + cx * self.cell, MARGIN + cy * self.cell
         d.text((cx, cy), label, fill=text_ink(ink), font=font(16), anchor="mm")
 
     def _sliding(self, d, pos) -> None:
@@ -183,7 +183,7 @@ class Painter:
         total_moves, total_steps = len(s.frames) - 1, s.frames[-1].step
         top = MARGIN + self.board_h + (16 if s.domain == "knights" else 6)
         unit = "move" if total_moves != total_steps else "step"
-        head = f"{unit} {i}/{total_moves}" if i else f"start ({total_moves} {s.metric})"
+        head = f"{unit} {i}/{total_moves}" if i else f"start: {s.frames[-1].count} {s.metric}"
         if unit == "move" and i:
             head += f"  (steps {s.frames[i - 1].step + 1}-{frame.step})" if frame.step - s.frames[i - 1].step > 1 \
                 else f"  (step {frame.step})"
