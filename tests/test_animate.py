@@ -264,6 +264,20 @@ def test_no_plan_found_says_so_and_keeps_the_exit_code(tmp_path):
     assert not (tmp_path / "x.gif").exists()
 
 
+def test_mp4_without_its_writer_says_so(tmp_path, monkeypatch):
+    monkeypatch.setitem(__import__("sys").modules, "imageio_ffmpeg", None)     # as if not installed
+    out = run("search", GUARINI, "--mp4", tmp_path / "g.mp4")
+    assert out.exit_code == 2 and out.stdout == ""
+    assert out.stderr.startswith("puzzleplan: error: MP4 needs the imageio-ffmpeg package")
+    assert len(out.stderr.splitlines()) == 1 and not (tmp_path / "g.mp4").exists()
+
+
+def test_solved_only_when_the_plan_reaches_the_goal():
+    d = load(GUARINI).domain
+    plan = breadth_first_search(d, "steps").steps
+    assert build(d, plan, "steps").solved and not build(d, plan[:-1], "steps").solved
+
+
 def test_show_needs_a_plan_to_animate(tmp_path):
     out = run("show", GUARINI, "--gif", tmp_path / "g.gif")
     assert out.exit_code == 2 and out.stderr == "puzzleplan: error: --gif, --html and --mp4 need --plan\n"

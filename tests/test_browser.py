@@ -117,6 +117,7 @@ def test_drawn_position_is_the_replay(browser, name, tmp_path):
     assert shown(browser) == expect(domain, history, steps, metric, middle)
     press("last")
     assert shown(browser) == expect(domain, history, steps, metric, total)
+    assert "solved" in browser.find_element(By.ID, "caption").text
     press("first")
     assert shown(browser) == expect(domain, history, steps, metric, 0)
 

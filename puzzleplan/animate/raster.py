@@ -189,6 +189,8 @@ class Painter:
                 else f"  (step {frame.step})"
         if s.frames[-1].count != total_moves:       # pushes: walks between them are frames too
             head += f"  ({frame.count}/{s.frames[-1].count} {s.metric})"
+        if i == total_moves and s.solved:
+            head += "  solved"
         lines = [head, "move: " + _short(frame.move, 34) if i else (s.title or "")]
         if s.conditions:
             lines.append("moves: " + " ".join(f"{p}={n}" for p, n in frame.counters.items())

@@ -27,7 +27,7 @@ from typing import Sequence
 
 from ..constraints import alternatives
 from ..domains.knights import name as square_name
-from ..validate import moves_per_piece
+from ..validate import check_plan, moves_per_piece
 
 PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#9c755f",
            "#ff9da7", "#86bcb6", "#a0cbe8", "#ffbe7d", "#8cd17d", "#d4a6c8", "#bab0ac", "#79706e",
@@ -95,6 +95,7 @@ class Scene:
     conditions: list[str]
     frames: list[Frame]
     exit: str | None = None     # Rush Hour: the side the red car leaves by
+    solved: bool = False        # the plan reaches the goal, side conditions included
 
     @property
     def moves(self) -> list[str]:
@@ -143,6 +144,7 @@ def build(domain, steps: Sequence[str], metric: str, title: str = "") -> Scene:
                             counters(base, steps, metric, replay, end, pieces)))
     scene = BOARDS[base.name](base, replay, title)
     scene.metric, scene.conditions, scene.frames = metric, conditions, frames
+    scene.solved = check_plan(domain, steps, metric)["solved"]
     return scene
 
 
