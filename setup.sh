@@ -3,7 +3,8 @@
 #   sh setup.sh        the package and what it needs to run
 #   sh setup.sh test   also the test tools and the external SAT solvers the tests run:
 #                      Debian's cadical, minisat, cryptominisat and picosat (needs root and
-#                      apt-get); kissat comes from PyPI (the passagemath-kissat wheel).
+#                      apt-get); kissat comes from PyPI (the passagemath-kissat wheel); Debian's
+#                      chromium and chromium-driver for the browser test of the HTML player.
 set -e
 cd "$(dirname "$0")"
 if [ "${1:-}" = "test" ]; then
@@ -18,6 +19,15 @@ if [ "${1:-}" = "test" ]; then
             DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat cryptominisat picosat >/dev/null
         else
             echo "setup: cannot install$missing (needs root and apt-get); the tests that run them will fail" >&2
+        fi
+    fi
+    if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+        if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+            echo "setup: installing chromium and chromium-driver (browser test)" >&2
+            apt-get update -qq >/dev/null
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+        else
+            echo "setup: cannot install chromium and chromium-driver (needs root and apt-get); the browser test is skipped (it fails under CI=true)" >&2
         fi
     fi
     extras="[test]"

@@ -150,6 +150,46 @@ def counts_option(f):
     return wrapper
 
 
+def animation_option(f):
+    """--gif/--html/--mp4 OUT and --force, handed to the command as ``animations``: the
+    outputs (``{kind: path}``) and the force flag, checked before any work is done."""
+    @functools.wraps(f)
+    def wrapper(*args, gif=None, html=None, mp4=None, force=False, **kwargs):
+        from .animate import check_targets
+        targets = {kind: path for kind, path in (("gif", gif), ("html", html), ("mp4", mp4)) if path}
+        try:
+            check_targets(targets, force)
+        except PuzzleError as err:
+            fail(err, kwargs.get("as_json", False))
+        return f(*args, animations=(targets, force), **kwargs)
+
+    for option in reversed([
+            click.option("--gif", type=click.Path(dir_okay=False), help="Write an animated GIF of the plan."),
+            click.option("--html", type=click.Path(dir_okay=False),
+                         help="Write a self-contained HTML page that plays the plan."),
+            click.option("--mp4", type=click.Path(dir_okay=False), help="Write an MP4 video of the plan (imageio-ffmpeg)."),
+            click.option("--force", is_flag=True, help="Overwrite existing animation files.")]):
+        wrapper = option(wrapper)
+    return wrapper
+
+
+def write_animations(animations, domain, steps, metric, as_json=False) -> None:
+    """Draw the replayed plan into each file asked for; one line if there is no plan."""
+    targets, force = animations
+    if not targets:
+        return
+    if steps is None:
+        click.echo("no plan found: no animation written", err=True)
+        return
+    from .animate import write
+    try:
+        for kind, path in targets.items():
+            scene = write(domain, steps, metric, path, kind, force)
+            click.echo(f"animation: {path} ({len(scene.frames)} frames)", err=True)
+    except PuzzleError as err:
+        fail(err, as_json)
+
+
 def load_instance(path, level, margin=2, constraints=()):
     from .formats.load import load
     return load(path, level, margin=margin, constraints=constraints)
@@ -213,10 +253,16 @@ def main():
 @click.argument("file", type=click.Path(dir_okay=False))
 @level_option
 @click.option("--plan", "plan_file", type=click.Path(dir_okay=False), help="Also draw each position of this plan.")
-def show(file, level, plan_file):
+@metric_option
+@counts_option
+@animation_option
+def show(file, level, plan_file, metric, constraints, animations):
     """Draw the position in FILE (and a plan, frame by frame)."""
+    from .puzzle import check_metric
     try:
-        inst = load_instance(file, level)
+        if animations[0] and not plan_file:
+            raise PuzzleError("--gif, --html and --mp4 need --plan")
+        inst = load_instance(file, level, constraints=constraints)
         domain = inst.domain
         click.echo("\n".join(domain.board()))
         if plan_file:
@@ -225,6 +271,7 @@ def show(file, level, plan_file):
             for i, (step, frame) in enumerate(zip(steps, frames[1:]), 1):
                 click.echo(f"\nstep {i}: {step}")
                 click.echo("\n".join(frame))
+            write_animations(animations, domain, steps, check_metric(domain, metric))
     except PuzzleError as err:
         fail(err)
 
@@ -238,7 +285,8 @@ def show(file, level, plan_file):
 @click.option("--time-limit", type=SECONDS, default=None, help="Seconds.")
 @click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
 @json_option
-def search(file, algorithm, metric, level, constraints, time_limit, margin, as_json):
+@animation_option
+def search(file, algorithm, metric, level, constraints, time_limit, margin, as_json, animations):
     """Solve FILE optimally by breadth-first search or A*."""
     from .search import SEARCHES
     try:
@@ -247,6 +295,7 @@ def search(file, algorithm, metric, level, constraints, time_limit, margin, as_j
                                      None if as_json else progress_printer(algorithm))
     except PuzzleError as err:
         fail(err, as_json)
+    write_animations(animations, inst.domain, result.steps, result.metric, as_json)
     print_result(result, as_json)
 
 
@@ -360,8 +409,9 @@ def horizon_printer(row: dict) -> None:
               help="First enumerate the reachable states when there are few (at most 100,000, within 10 s or a tenth "
                    "of the time limit): if none is a goal, report unsolvable at once.")
 @json_option
+@animation_option
 def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, card_encoding,
-          margin, quiet, certify, proof_file, enumerate_first, as_json):
+          margin, quiet, certify, proof_file, enumerate_first, as_json, animations):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from .planner import solve as plan
     try:
@@ -377,6 +427,7 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
                       enumerate_first=enumerate_first, say=note if talk else None)
     except PuzzleError as err:
         fail(err, as_json)
+    write_animations(animations, inst.domain, result.steps, result.metric, as_json)
     print_result(result, as_json)
 
 

@@ -1,0 +1,133 @@
+"""The HTML player in a real browser: after each button press the position the page draws
+(read back from its SVG into ``data-position``) equals the replay's position.
+
+Selenium drives Debian's ``chromium`` through Debian's ``chromium-driver`` (both installed by
+``setup.sh test``): nothing else is needed.  Playwright would need its own browser build,
+which it downloads from its own servers, and that cannot be fetched on these machines.
+"""
+import os
+import shutil
+import tempfile
+
+import pytest
+
+from conftest import INSTANCES
+from puzzleplan.animate import canonical, position, write
+from puzzleplan.constraints import Counted
+from puzzleplan.formats.load import load
+from puzzleplan.puzzle import MoveCount
+from puzzleplan.search import breadth_first_search
+
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+if not (CHROMIUM and DRIVER):
+    if os.environ.get("CI"):
+        raise RuntimeError("the browser test needs chromium and chromium-driver: run `sh setup.sh test` as root")
+    pytest.skip("chromium and chromium-driver are not installed (sh setup.sh test installs them)",
+                allow_module_level=True)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def browser():
+    profile = tempfile.mkdtemp(prefix="puzzleplan-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                f"--user-data-dir={profile}", "--window-size=1000,760"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def unit_step(domain, steps, metric, k: int) -> int:
+    """Steps done after move ``k``: the last prefix the metric counts as ``k`` moves
+    (every step is a frame except in the sliding slides/moves metrics)."""
+    if not (domain.name == "sliding" and metric in ("slides", "moves")):
+        return k
+    return max(i for i in range(len(steps) + 1) if domain.count(steps[:i], metric) == k)
+
+
+POLYOMINOES = """name: an L and two bars
+board:
+AAB.
+A.B.
+CC..
+
+goal:
+....
+.AA.
+.A..
+"""
+
+
+def instances(tmp_path):
+    """One instance of every domain (and a polyomino, drawn as one shape of several rects)."""
+    rush = Counted(load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain, [MoveCount("A", ">=", 3)])
+    slide = tmp_path / "l.slide"
+    slide.write_text(POLYOMINOES)
+    return {"rushhour": (rush, "slides"),
+            "polyomino": (load(slide).domain, "moves"),
+            "microban2": (load(INSTANCES / "sokoban/Microban.txt", 2).domain, "pushes"),
+            "seed003": (load(INSTANCES / "seeds/knights_seed003.knights").domain, "steps")}
+
+
+def board(driver):
+    return driver.find_element(By.ID, "board")
+
+
+def shown(driver):
+    b = board(driver)
+    return int(b.get_attribute("data-step")), b.get_attribute("data-position")
+
+
+def expect(domain, history, steps, metric, k):
+    return k, canonical(position(getattr(domain, "base", domain), history[unit_step(domain, steps, metric, k)]))
+
+
+@pytest.mark.parametrize("name", ["rushhour", "polyomino", "microban2", "seed003"])
+def test_drawn_position_is_the_replay(browser, name, tmp_path):
+    domain, metric = instances(tmp_path)[name]
+    steps = breadth_first_search(domain, metric).steps
+    page = tmp_path / f"{name}.html"
+    write(domain, steps, metric, page)
+    history = getattr(domain, "base", domain).replay(steps).history
+    total = domain.count(steps, metric) if domain.name == "sliding" and metric != "steps" else len(steps)
+    browser.get(page.as_uri())
+    press = lambda button: browser.find_element(By.ID, button).click()   # noqa: E731
+
+    assert shown(browser) == expect(domain, history, steps, metric, 0)
+    for k in range(1, 4):
+        press("forward")
+        assert shown(browser) == expect(domain, history, steps, metric, k)
+    press("back")
+    assert shown(browser) == expect(domain, history, steps, metric, 2)
+    current = browser.find_element(By.CSS_SELECTOR, "#moves li.current").text
+    assert current.split() == steps[unit_step(domain, steps, metric, 1):unit_step(domain, steps, metric, 2)]
+
+    middle = total // 2
+    browser.execute_script("const s = document.getElementById('slider'); s.value = arguments[0];"
+                           "s.dispatchEvent(new Event('input'));", middle)
+    assert shown(browser) == expect(domain, history, steps, metric, middle)
+    press("last")
+    assert shown(browser) == expect(domain, history, steps, metric, total)
+    assert "solved" in browser.find_element(By.ID, "caption").text
+    press("first")
+    assert shown(browser) == expect(domain, history, steps, metric, 0)
+
+    browser.execute_script("const s = document.getElementById('speed'); s.value = '16';"
+                           "s.dispatchEvent(new Event('change'));")
+    press("play")
+    assert board(browser).get_attribute("data-playing") == "true"
+    WebDriverWait(browser, 60).until(lambda d: board(d).get_attribute("data-playing") == "false")
+    assert shown(browser) == expect(domain, history, steps, metric, total)
+    assert browser.find_element(By.ID, "play").text == "play"
+    if os.environ.get("PUZZLEPLAN_SCREENSHOTS"):      # to look at the page by eye
+        browser.save_screenshot(os.path.join(os.environ["PUZZLEPLAN_SCREENSHOTS"], f"{name}.png"))
+
