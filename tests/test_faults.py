@@ -220,6 +220,8 @@ def test_ctrl_c_with_json(backend):
 
 
 def test_ctrl_c_during_search():
-    code, spent, out, err = interrupted(["search", str(INSTANCES / "sliding/mas_puzzle.slide"), "--json"], False, 2)
+    # a move count no plan can meet: BFS goes on through every (state, counter) pair
+    code, spent, out, err = interrupted(["search", str(INSTANCES / "sliding/mas_puzzle.slide"), "--json",
+                                         "--moves", "i>=400"], False, 2)
     got = json.loads(out)
     assert code == 130 and spent < 2 and got["status"] == "interrupted" and "Traceback" not in err
