@@ -225,3 +225,12 @@ def test_ctrl_c_during_search():
                                          "--moves", "i>=400"], False, 2)
     got = json.loads(out)
     assert code == 130 and spent < 2 and got["status"] == "interrupted" and "Traceback" not in err
+
+
+def test_default_solver_is_chosen_per_domain():
+    knights = solve(load(INSTANCES / "knights/guarini.knights").domain, "steps")
+    card = solve(load(CARDS, 1).domain, "slides")
+    assert knights.method == "pysat:cadical195" and knights.length == 16
+    assert card.method == "pysat:glucose42" and card.length == 8
+    assert solve(load(INSTANCES / "knights/guarini.knights").domain, "steps", "pysat:glucose42").method \
+        == "pysat:glucose42"
