@@ -12,7 +12,8 @@ from .files import decode, read_plan_file, write
 from .planners import PLANNERS, available, plan
 from .task import Task, build
 
-__all__ = ["PLANNERS", "Task", "available", "build", "decode", "export", "plan", "read_plan_file", "write"]
+__all__ = ["PLANNERS", "Task", "available", "build", "decode", "export", "export_file", "plan", "read_plan_file",
+           "read_plan_for", "write"]
 
 
 def targets(out_dir: str | None, out_file: str | None) -> tuple[Path, Path]:
@@ -42,3 +43,18 @@ def export(domain, metric: str | None, out_dir: str | None = None, out_file: str
     domain_file.parent.mkdir(parents=True, exist_ok=True)
     write(task, domain_file, problem_file, list(header) + board)
     return task, domain_file, problem_file
+
+
+def export_file(file, level, metric, constraints, margin, out_dir, out_file, force) -> str:
+    """``puzzleplan export FILE --pddl OUTDIR`` (or ``-o PROBLEM.pddl``); returns the line to print."""
+    from ..formats.load import load
+    domain = load(file, level, margin=margin, constraints=constraints).domain
+    header = [f"puzzleplan export {file}" + (f" --level {level}" if level else "")] + [f"-c {c}" for c in constraints]
+    task, domain_file, problem_file = export(domain, metric, out_dir, out_file, force, header)
+    return (f"{domain_file}, {problem_file}: {len(task.schemas)} action schemas, {len(task.init):,} initial facts "
+            f"({task.metric}{', action costs' if task.costs else ''})")
+
+
+def read_plan_for(domain, metric, path) -> list[str]:
+    """The steps of a planner's plan file for our export of ``domain`` under ``metric``."""
+    return read_plan_file(build(domain, metric), domain, path)
