@@ -369,7 +369,8 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
 @click.argument("results", type=click.Path(dir_okay=False))
 @click.option("--plots", "plot_dir", default=None, type=click.Path(file_okay=False),
               help="Folder for the plots (cactus, time against length, horizon growth).")
-@click.option("--baseline", default=None, help="Method the time ratios are taken against (default: bfs).")
+@click.option("--baseline", default=None,
+              help="Method the time ratios are taken against (default: bfs); several: fd-lmcut,symk.")
 @click.option("--markdown", "md_file", default=None, type=click.Path(dir_okay=False), help="Also write the tables here.")
 def report(results, plot_dir, baseline, md_file):
     """Summarise a bench RESULTS file: tables, and plots with --plots."""
