@@ -3,7 +3,8 @@
 #   sh setup.sh        the package and what it needs to run
 #   sh setup.sh test   also the test tools and the external SAT solvers the tests run:
 #                      Debian's cadical, minisat, cryptominisat and picosat (needs root and
-#                      apt-get); kissat comes from PyPI (the passagemath-kissat wheel); Debian's
+#                      apt-get); kissat comes from PyPI (the passagemath-kissat wheel), and so do
+#                      the PDDL planners Fast Downward and SymK (up-fast-downward, up-symk); Debian's
 #                      chromium and chromium-driver for the browser test of the HTML player.
 set -e
 cd "$(dirname "$0")"

@@ -352,15 +352,17 @@ def read_plan(path) -> list[str]:
 @metric_option
 @level_option
 @counts_option
+@click.option("--pddl-plan", is_flag=True, help="PLANFILE is a PDDL planner's plan on our export of FILE.")
 @json_option
-def validate(file, planfile, metric, level, constraints, as_json):
+def validate(file, planfile, metric, level, constraints, pddl_plan, as_json):
     """Replay the plan in PLANFILE on FILE under the rules."""
+    from .pddl import read_plan_for
     from .puzzle import check_metric
     from .validate import check_plan
     try:
         inst = load_instance(file, level, 2, constraints)
         metric = check_metric(inst.domain, metric)
-        steps = read_plan(planfile)
+        steps = read_plan_for(inst.domain, metric, planfile) if pddl_plan else read_plan(planfile)
         report = check_plan(inst.domain, steps, metric)
     except PuzzleError as err:
         fail(err, as_json)
@@ -478,7 +480,7 @@ def seeds(time_limit, backend, as_json):
 @click.option("--metric", "-m", default=None, help="Metric for every run (default: the catalogue's, or the domain's first).")
 @click.option("--methods", default="bfs,astar,pysat,cpsat", show_default=True,
               help="Comma-separated: bfs, astar, pysat[:SOLVER], pysat-plain[:SOLVER], cpsat[:WORKERS], "
-                   "cpsat-horizons, external:CMD.")
+                   "cpsat-horizons, external:CMD, fd-lmcut, fd-blind, symk (PDDL planners: extra 'planners').")
 @click.option("--time-limit", type=SECONDS, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
 @click.option("--memory", "memory_mb", type=AT_LEAST_1, default=4096, show_default=True,
               help="MiB of address space per run (a lower limit of the shell, ulimit -v, wins).")
@@ -510,6 +512,7 @@ def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_a
     from .bench.report import status_table
     from .bench.run import read_results
     from .formats.load import load
+    from .pddl.planners import PLANNERS, driver
     from .puzzle import check_metric
     try:
         chosen = parse_levels(levels)
@@ -520,7 +523,9 @@ def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_a
                 tasks += [Task(path, level, m, method.strip(), tuple(constraints))
                           for method in methods.split(",") if method.strip()]
         for method in {t.method for t in tasks}:
-            if method not in ("bfs", "astar"):
+            if method in PLANNERS:
+                driver(method)          # installed, or an error naming the extra
+            elif method not in ("bfs", "astar"):
                 from .planner.backends import make_backend
                 from .encodings.model import BoolModel
                 make_backend(method, BoolModel()).close()
@@ -539,7 +544,8 @@ def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_a
 @click.argument("results", type=click.Path(dir_okay=False))
 @click.option("--plots", "plot_dir", default=None, type=click.Path(file_okay=False),
               help="Folder for the plots (cactus, time against length, horizon growth).")
-@click.option("--baseline", default=None, help="Method the time ratios are taken against (default: bfs).")
+@click.option("--baseline", default=None,
+              help="Method the time ratios are taken against (default: bfs); several: fd-lmcut,symk.")
 @click.option("--markdown", "md_file", default=None, type=click.Path(dir_okay=False), help="Also write the tables here.")
 def report(results, plot_dir, baseline, md_file):
     """Summarise a bench RESULTS file: tables, and plots with --plots."""
@@ -557,19 +563,28 @@ def report(results, plot_dir, baseline, md_file):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--horizon", "-t", type=AT_LEAST_0, required=True, help="Moves allowed (the goal must hold after them).")
+@click.option("--horizon", "-t", type=AT_LEAST_0, default=None,
+              help="Moves allowed (the goal must hold after them); not for PDDL.")
 @metric_option
 @level_option
 @counts_option
 @click.option("--card-encoding", default="seqcounter", show_default=True, help="pysat.card encoding for move counts.")
 @click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
-@click.option("--out", "-o", required=True, type=click.Path(dir_okay=False),
-              help="OUT.cnf (.gz/.bz2/.xz), OUT.wcnf or OUT.pb/.pbtxt (CP-SAT); a sidecar OUT.json is written too.")
+@click.option("--out", "-o", default=None, type=click.Path(dir_okay=False),
+              help="OUT.cnf (.gz/.bz2/.xz), OUT.wcnf or OUT.pb/.pbtxt (CP-SAT); a sidecar OUT.json is written too. "
+                   "OUT.pddl: a PDDL problem, with domain.pddl beside it.")
+@click.option("--pddl", "pddl_dir", default=None, type=click.Path(file_okay=False),
+              help="Write the puzzle as PDDL: OUTDIR/domain.pddl and OUTDIR/problem.pddl (no horizon).")
 @click.option("--force", is_flag=True, help="Overwrite OUT and its sidecar if they exist.")
-def export(file, horizon, metric, level, constraints, card_encoding, margin, out, force):
-    """Write the encoding of FILE at one horizon for outside solvers, with its symbol table."""
+def export(file, horizon, metric, level, constraints, card_encoding, margin, out, pddl_dir, force):
+    """Write the encoding of FILE at one horizon for outside solvers, with its symbol table (or the puzzle as PDDL)."""
     from .export import build, export as write
     try:
+        if pddl_dir or (out and out.endswith(".pddl")):
+            from .pddl import export_file
+            return click.echo(export_file(file, level, metric, constraints, margin, pddl_dir, out, force))
+        if horizon is None or out is None:
+            raise PuzzleError("give --horizon/-t and --out/-o (or --pddl OUTDIR for PDDL)")
         for path in (Path(out), Path(out + ".json")):
             if path.exists() and not force:
                 raise PuzzleError(f"{path} exists; use --force to overwrite it")

@@ -135,7 +135,10 @@ def report(path: str | Path, outdir: str | Path | None = None, baseline: str | N
     """The Markdown text of the summary, and the plots written to ``outdir``."""
     from .run import read_results
     df = read_results(path)
-    text = ["## Statuses and times", "", *status_table(df), "", "## Time ratios", "", *ratio_table(df, baseline)]
+    text = ["## Statuses and times", "", *status_table(df)]
+    # several baselines (``fd-lmcut,symk``): one ratio table against each
+    for base in (baseline.split(",") if baseline else [None]):
+        text += ["", "## Time ratios" + (f" against {base.strip()}" if base else ""), "", *ratio_table(df, base and base.strip())]
     bad = disagreements(df)
     text += ["", "## Optimal lengths", ""]
     text += ([f"DISAGREEMENT: {line}" for line in bad] if bad else

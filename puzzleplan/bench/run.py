@@ -150,7 +150,7 @@ def versions() -> str:
     from importlib.metadata import PackageNotFoundError, version
     out = [f"python {platform.python_version()}"]
     rev = revision()
-    for pkg in ("puzzleplan", "python-sat", "ortools"):
+    for pkg in ("puzzleplan", "python-sat", "ortools", "up-fast-downward", "up-symk"):
         try:
             out.append(f"{pkg} {version(pkg)}" + (f" (git {rev})" if pkg == "puzzleplan" and rev else ""))
         except PackageNotFoundError:

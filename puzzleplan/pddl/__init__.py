@@ -1,0 +1,60 @@
+"""PDDL: puzzles exported as STRIPS tasks, planners' plans read back, outside planners run.
+
+``task`` builds the task, ``files`` writes it and reads plans, ``planners`` runs
+Fast Downward and SymK on it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..puzzle import PuzzleError
+from .files import decode, read_plan_file, write
+from .planners import PLANNERS, available, plan
+from .task import Task, build
+
+__all__ = ["PLANNERS", "Task", "available", "build", "decode", "export", "export_file", "plan", "read_plan_file",
+           "read_plan_for", "write"]
+
+
+def targets(out_dir: str | None, out_file: str | None) -> tuple[Path, Path]:
+    """``(domain file, problem file)``: OUTDIR/domain.pddl and OUTDIR/problem.pddl, or
+    the problem file given with domain.pddl beside it."""
+    if out_dir and out_file:
+        raise PuzzleError("give either --pddl OUTDIR or -o PROBLEM.pddl, not both")
+    if out_dir:
+        return Path(out_dir) / "domain.pddl", Path(out_dir) / "problem.pddl"
+    problem = Path(out_file)
+    if problem.suffix != ".pddl":
+        raise PuzzleError(f"{out_file}: a PDDL problem file ends in .pddl")
+    if problem.name == "domain.pddl":
+        raise PuzzleError("name the problem file something other than domain.pddl (the domain goes beside it)")
+    return problem.parent / "domain.pddl", problem
+
+
+def export(domain, metric: str | None, out_dir: str | None = None, out_file: str | None = None,
+           force: bool = False, header=()) -> tuple[Task, Path, Path]:
+    """Write the PDDL of ``domain``; nothing existing is overwritten unless ``force``."""
+    domain_file, problem_file = targets(out_dir, out_file)
+    for path in (domain_file, problem_file):
+        if path.exists() and not force:
+            raise PuzzleError(f"{path} exists; use --force to overwrite it")
+    task = build(domain, metric)
+    board = getattr(domain, "base", domain).board() or []
+    domain_file.parent.mkdir(parents=True, exist_ok=True)
+    write(task, domain_file, problem_file, list(header) + board)
+    return task, domain_file, problem_file
+
+
+def export_file(file, level, metric, constraints, margin, out_dir, out_file, force) -> str:
+    """``puzzleplan export FILE --pddl OUTDIR`` (or ``-o PROBLEM.pddl``); returns the line to print."""
+    from ..formats.load import load
+    domain = load(file, level, margin=margin, constraints=constraints).domain
+    header = [f"puzzleplan export {file}" + (f" --level {level}" if level else "")] + [f"-c {c}" for c in constraints]
+    task, domain_file, problem_file = export(domain, metric, out_dir, out_file, force, header)
+    return (f"{domain_file}, {problem_file}: {len(task.schemas)} action schemas, {len(task.init):,} initial facts "
+            f"({task.metric}{', action costs' if task.costs else ''})")
+
+
+def read_plan_for(domain, metric, path) -> list[str]:
+    """The steps of a planner's plan file for our export of ``domain`` under ``metric``."""
+    return read_plan_file(build(domain, metric), domain, path)
