@@ -46,11 +46,6 @@ def time_limit(seconds: float | None):
         _deadline = outer
 
 
-def deadline() -> float | None:
-    """The monotonic time at which the current limit passes (None: no limit)."""
-    return _deadline
-
-
 def left() -> float | None:
     """Seconds left before the current limit (None: no limit; may be negative)."""
     return None if _deadline is None else _deadline - time.monotonic()
@@ -67,8 +62,3 @@ def checkpoint() -> None:
     if _calls & 511 == 0 and _deadline is not None and time.monotonic() >= _deadline:
         raise TimeUp()
 
-
-def check_now() -> None:
-    """Raise :class:`TimeUp` if the limit has passed (a clock read every call)."""
-    if expired():
-        raise TimeUp()

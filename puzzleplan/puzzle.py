@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable, Iterator, Protocol, Sequence
+from typing import Any, Hashable, Iterator, Protocol, Sequence
 
 
 class PuzzleError(ValueError):
@@ -133,16 +133,6 @@ def check_metric(domain: Domain, metric: str | None) -> str:
         raise PuzzleError(f"unknown metric {metric!r} for {domain.name}; choose from "
                           + ", ".join(domain.metrics))
     return metric
-
-
-def runs(items: Iterable[Hashable]) -> int:
-    """Number of maximal runs of equal consecutive items."""
-    count, last = 0, object()
-    for item in items:
-        if item != last:
-            count += 1
-        last = item
-    return count
 
 
 @dataclass(frozen=True)

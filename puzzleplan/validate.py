@@ -9,7 +9,7 @@ from .constraints import alternatives
 from .puzzle import MoveCount
 
 
-def moves_per_piece(domain, steps: Sequence[str], metric: str, replay=None) -> dict[str, int]:
+def moves_per_piece(domain, steps: Sequence[str], metric: str) -> dict[str, int]:
     """Moves of each piece in ``metric`` units, by the domain's one definition of a
     move (``moves_of``)."""
     counts: dict[str, int] = {}
@@ -46,7 +46,7 @@ def check_plan(domain, steps: Sequence[str], metric: str, counts: Sequence[MoveC
         if not where <= end.cells:
             report.update(status="not_solved", problem=f"piece {end.piece} does not end within the cells asked")
             return report
-    per_piece = moves_per_piece(base, steps, metric, replay)
+    per_piece = moves_per_piece(base, steps, metric)
     ok_any = False
     for i, alt in enumerate(alternatives(base)):
         placed = replay.placed(i) if hasattr(replay, "placed") else True

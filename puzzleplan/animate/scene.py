@@ -125,7 +125,7 @@ def counters(base, steps, metric, replay, i: int, pieces) -> dict:
     if base.name == "knights":
         per = replay.moved[i]
     else:
-        per = moves_per_piece(base, steps[:i], metric, None)
+        per = moves_per_piece(base, steps[:i], metric)
     return {p: per.get(p, 0) for p in pieces}
 
 

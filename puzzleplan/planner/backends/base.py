@@ -32,6 +32,11 @@ class Answer:
     bound: int | None = None
     proof: str | None = None
 
+    @classmethod
+    def of(cls, answer: bool | None) -> "Answer":
+        """From a SAT solver's True / False / None (limit reached)."""
+        return cls({True: "sat", False: "unsat", None: "unknown"}[answer])
+
 
 class DeferredSigint:
     """Within the block, Ctrl-C only sets ``hit``; on leaving it, KeyboardInterrupt

@@ -68,8 +68,7 @@ class ExternalBackend:
         self.synced = end
 
     def solve(self, goal: int, horizon: int | None = None, minimise: bool = False) -> Answer:
-        answer = self.solve_assuming([goal])
-        return Answer({True: "sat", False: "unsat", None: "unknown"}[answer])
+        return Answer.of(self.solve_assuming([goal]))
 
     def solve_assuming(self, assumptions) -> bool | None:
         self.sync()
