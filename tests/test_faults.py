@@ -227,6 +227,56 @@ def test_ctrl_c_during_search():
     assert code == 130 and spent < 2 and got["status"] == "interrupted" and "Traceback" not in err
 
 
+# Ctrl-C at any instant: python-sat's own SIGINT handler longjmps out of the solver and left
+# its heap corrupt (the process aborted in delete, now and then); a KeyboardInterrupt raised
+# while a solver thread was being started left it running on a deleted solver.  Many interrupts
+# at random instants, in one process, during lemma questions and horizon solves.
+STORM = """
+import os, random, signal, sys, threading
+from puzzleplan.formats.load import load
+from puzzleplan.planner import solve
+from puzzleplan.puzzle import Status
+domain = load(sys.argv[1]).domain
+random.seed(int(sys.argv[3]))
+seen = set()
+for i in range(int(sys.argv[4])):
+    threading.Timer(random.uniform(0.02, 1.2), os.kill, (os.getpid(), signal.SIGINT)).start()
+    try:
+        r = solve(domain, "steps", sys.argv[2])
+    except KeyboardInterrupt:       # the signal came after solve() had returned
+        continue
+    seen.add(r.status.value)
+    assert r.status in (Status.INTERRUPTED, Status.FEASIBLE), r.status
+print(sorted(seen))
+"""
+
+
+def test_python_sat_never_installs_its_own_sigint_handler():
+    # python-sat swaps in its longjmp handler when MainThread.check() says "main thread"
+    code = """
+import pysat._utils, pysat.card, pysat.solvers
+from puzzleplan.formats.load import load
+from puzzleplan.planner import solve
+from puzzleplan.puzzle import MoveCount
+assert pysat._utils.MainThread.check() is True
+assert pysat.card.MainThread is pysat._utils.MainThread is pysat.solvers.MainThread
+solve(load(sys.argv[1], 1).domain, "slides", sys.argv[2], counts=[MoveCount("A", ">=", 2)])
+print(pysat._utils.MainThread.check())
+"""
+    for backend in ("pysat", "pysat-plain:cadical195"):
+        proc = subprocess.run([sys.executable, "-c", "import sys" + code, CARDS, backend], capture_output=True,
+                              text=True, timeout=120, cwd=ROOT)
+        assert proc.returncode == 0 and proc.stdout.strip() == "False", (proc.stdout, proc.stderr[-500:])
+
+
+@pytest.mark.parametrize("backend", ["pysat", "pysat:cadical195", "pysat-plain:cadical195"])
+def test_ctrl_c_at_random_instants_never_crashes(backend):
+    proc = subprocess.run([sys.executable, "-c", STORM, KLOTSKI, backend, "7", "12"], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, (proc.returncode, proc.stderr[-800:])
+    assert "interrupted" in proc.stdout
+
+
 def test_default_solver_is_chosen_per_domain():
     knights = solve(load(INSTANCES / "knights/guarini.knights").domain, "steps")
     card = solve(load(CARDS, 1).domain, "slides")

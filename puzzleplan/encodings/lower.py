@@ -29,6 +29,9 @@ def lower_card(item: Card, top: int, encoding: str = "seqcounter") -> tuple[list
     """Clauses for ``item`` using fresh variables above ``top``; returns (clauses, new top)."""
     from pysat.card import CardEnc, EncType
     from pysat.formula import IDPool
+
+    from .pysat_sigint import disable
+    disable()
     lits, k = list(item.lits), item.k
     clauses: list[list[int]] = []
     pool = IDPool(start_from=top + 1)

@@ -50,6 +50,10 @@ def certify(domain, metric: str, length: int, card_encoding: str = "seqcounter",
     ``proof_lines``, ``solve_seconds``, ``check_seconds``, ``engine``.
     """
     from pysat.solvers import Solver
+
+    from ..encodings.pysat_sigint import disable
+    from .backends.pysat_backend import sliced
+    disable()
     say = say or (lambda text: None)
     horizon = length - 1
     if horizon < 0:
@@ -60,11 +64,13 @@ def certify(domain, metric: str, length: int, card_encoding: str = "seqcounter",
     t0 = time.perf_counter()
     s = Solver(name=solver, bootstrap_with=f.clauses, with_proof=True)
     try:
-        answer = s.solve()
+        answer = sliced(s)          # in slices: Ctrl-C stops it (see the pysat backend)
         proof = s.get_proof() if answer is False else None
     finally:
         s.delete()
     solve_seconds = time.perf_counter() - t0
+    if answer is None:
+        raise PuzzleError(f"cannot certify: the time limit ran out while proving horizon {horizon} unsatisfiable")
     if answer is not False:
         raise PuzzleError(f"cannot certify: horizon {horizon} is satisfiable, so {length} is not optimal")
     text = "\n".join(proof)

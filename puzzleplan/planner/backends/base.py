@@ -41,7 +41,8 @@ class Answer:
 class DeferredSigint:
     """Within the block, Ctrl-C only sets ``hit``; on leaving it, KeyboardInterrupt
     is raised.  For solver libraries whose C++ code must not see a Python
-    exception raised in the middle of a call (OR-Tools aborts the process)."""
+    exception raised in the middle of a call (OR-Tools aborts the process), and
+    for code that must not be left half-done (a thread started, not joined)."""
 
     def __init__(self):
         self.hit = False
@@ -63,10 +64,14 @@ class DeferredSigint:
         return False
 
 
-def run_stoppable(call, stop, poll: float = 0.05, pending=lambda: False):
-    """Run ``call()`` in a thread while this (main) thread waits, so that a
-    KeyboardInterrupt reaches us at once: then ``stop()`` is called, the thread
-    joined, and the interrupt raised again.  The solver must release the GIL."""
+def run_stoppable(call, stop, poll: float = 0.05, timed: bool = False):
+    """Run ``call()`` in a worker thread while this (main) thread waits.  On
+    Ctrl-C (or, if ``timed``, when the run's time limit passes) ``stop()`` is
+    called, again every ``poll`` seconds, until the call has returned: the solver
+    must never be deleted while it runs.  Then the interrupt is raised (the time
+    limit is not: ``call`` returns its own "unknown").  Within, Ctrl-C only sets
+    a flag, so that no KeyboardInterrupt can leave a started thread behind."""
+    from ... import limits
     box: dict = {}
 
     def work():
@@ -76,16 +81,108 @@ def run_stoppable(call, stop, poll: float = 0.05, pending=lambda: False):
             box["error"] = err
 
     worker = threading.Thread(target=work, daemon=True)
-    worker.start()
-    try:
+    with DeferredSigint() as sigint:
+        worker.start()
+        stopping = False
         while worker.is_alive():
             worker.join(poll)
-            if pending():           # a Ctrl-C held back by DeferredSigint
-                raise KeyboardInterrupt
-    except KeyboardInterrupt:
-        stop()
-        worker.join(5)
-        raise
+            stopping = stopping or sigint.hit or (timed and limits.expired())
+            if stopping and worker.is_alive():
+                stop()
     if "error" in box:
         raise box["error"]
     return box.get("value")
+
+
+class Watchdog:
+    """Stops a solver call that runs in the main thread, from a thread of its own.
+
+    Within ``guard(stop)``, ``stop()`` is called (again every ``poll`` seconds,
+    until the block ends) once Ctrl-C is pressed or the run's time limit passes.
+    Python's C-level signal handler writes to the wakeup fd even while the main
+    thread is inside the solver; this thread waits on that fd.  The interrupt
+    itself is raised by Python in the main thread when the call has returned.
+    Solving in the main thread, rather than waiting for a solver thread, is ~8%
+    faster on Rush Hour card 40 (209 short calls; a thread's wake-ups moved the
+    solver between cores)."""
+
+    def __init__(self, poll: float = 0.05):
+        import os
+        self.poll = poll
+        self.r, self.w = os.pipe()
+        os.set_blocking(self.r, False)
+        os.set_blocking(self.w, False)
+        self.lock = threading.Lock()
+        self.job = None            # (stop, deadline or None, [fired])
+        self.busy = threading.Event()
+        threading.Thread(target=self._loop, name="puzzleplan-watchdog", daemon=True).start()
+
+    def _drain(self) -> bool:
+        import os
+        got = False
+        try:
+            while os.read(self.r, 512):
+                got = True
+        except BlockingIOError:
+            pass
+        return got
+
+    def _loop(self):
+        import select
+        import time
+        while True:
+            self.busy.wait()
+            with self.lock:
+                job = self.job
+            if job is None:
+                self.busy.clear()
+                with self.lock:           # a job set in between keeps it awake
+                    if self.job is not None:
+                        self.busy.set()
+                continue
+            stop, deadline, fired = job
+            wait = self.poll if deadline is None else max(0.0, min(self.poll, deadline - time.monotonic()))
+            readable = select.select([self.r], [], [], wait)[0] and self._drain()
+            with self.lock:
+                if self.job is not job:
+                    continue
+                if readable or fired or (deadline is not None and time.monotonic() >= deadline):
+                    fired.append(True)
+                    stop()
+
+    def guard(self, stop, timed: bool = True):
+        from contextlib import contextmanager
+        import signal
+
+        from ... import limits
+
+        @contextmanager
+        def block():
+            main = threading.current_thread() is threading.main_thread()
+            self._drain()
+            old = signal.set_wakeup_fd(self.w, warn_on_full_buffer=False) if main else None
+            left = limits.left() if timed else None
+            import time
+            deadline = None if left is None else time.monotonic() + left
+            with self.lock:
+                self.job = (stop, deadline, [])
+                self.busy.set()
+            try:
+                yield
+            finally:
+                with self.lock:
+                    self.job = None
+                if main:
+                    signal.set_wakeup_fd(old)
+        return block()
+
+
+_watchdog: Watchdog | None = None
+
+
+def watchdog() -> Watchdog:
+    """The process's watchdog (started on first use)."""
+    global _watchdog
+    if _watchdog is None:
+        _watchdog = Watchdog()
+    return _watchdog

@@ -51,7 +51,7 @@ class CpsatBackend:
             solver.parameters.max_time_in_seconds = max(left, 0.01)
         if sigint.hit:
             raise KeyboardInterrupt
-        status = run_stoppable(lambda: solver.solve(cp), solver.stop_search, pending=lambda: sigint.hit)
+        status = run_stoppable(lambda: solver.solve(cp), solver.stop_search)
         self.last = {"vars": self.model.top, "clauses": len(self.model.items), "conflicts": solver.num_conflicts}
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             self.solution = {i for i in range(1, len(xs)) if solver.boolean_value(xs[i])}

@@ -3,14 +3,15 @@
 Cardinality constraints are lowered by :mod:`puzzleplan.encodings.lower` into
 the model's own variable numbering (one pool).
 
-Stopping.  Solvers that python-sat can interrupt (Glucose, MiniSat, Maple...)
-run in a worker thread under a time limit; the main thread waits, and on the
-deadline or on Ctrl-C calls ``interrupt()``.  CaDiCaL cannot be interrupted: it
-solves in slices of conflicts sized to take about a fifth of a second each,
-checking the clock and Ctrl-C between slices; without a limit it runs in the
-main thread, where python-sat turns Ctrl-C into an error that is raised here as
-``KeyboardInterrupt``.  Kissat and CryptoMiniSat in python-sat do not support
-assumptions nor clauses added after a solve and are refused.
+Stopping.  python-sat's own Ctrl-C handling is off: it ``longjmp``s out of the
+solver's C++ code (:mod:`puzzleplan.encodings.pysat_sigint`).  Solvers that
+python-sat can interrupt (Glucose, MiniSat, Maple...) solve in the main thread
+while a watchdog thread calls ``interrupt()`` on Ctrl-C or at the deadline
+(:class:`.base.Watchdog`).  CaDiCaL cannot be interrupted: it solves in slices
+of conflicts sized to take about a fifth of a second each; the clock, a
+conflict budget and Ctrl-C take effect between slices.  Kissat and CryptoMiniSat in
+python-sat do not support assumptions nor clauses added after a solve and are
+refused.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import time
 from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of
 from ...puzzle import PuzzleError
-from .base import Answer, run_stoppable
+from .base import Answer, watchdog
 
 DEFAULT_SOLVER = "glucose42"    # measured fastest with reachability lemmas (README)
 NOT_INCREMENTAL = ("kissat404", "cryptosat")
@@ -39,21 +40,46 @@ def canonical(name: str) -> str | None:
     return next((key for key, names in vars(SolverNames).items() if not key.startswith("_") and name in names), None)
 
 
-def pysat_call(fn, *args, **kwargs):
-    """Call into python-sat; its own Ctrl-C error becomes KeyboardInterrupt."""
-    try:
-        return fn(*args, **kwargs)
-    except KeyboardInterrupt:
-        raise
-    except Exception as err:       # pysolvers.error('Caught keyboard interrupt')
-        if "keyboard interrupt" in str(err).lower():
-            raise KeyboardInterrupt from None
-        raise
+class Slicing:
+    """The conflicts per slice, adapted so that a slice takes about 0.2 s."""
+
+    def __init__(self, size: int = 2000):
+        self.size = size
+
+    def adapt(self, spent: float) -> None:
+        if spent < 0.1:
+            self.size = min(self.size * 2, 1_000_000)
+        elif spent > 0.4:
+            self.size = max(self.size // 2, 100)
+
+
+def sliced(solver, assumptions=(), conflicts: int | None = None, slicing: Slicing | None = None) -> bool | None:
+    """``solver.solve_limited`` in slices of conflicts: True, False, or None (the
+    time limit, or ``conflicts`` conflicts in all).  A Ctrl-C is raised as
+    KeyboardInterrupt when the running slice returns."""
+    from ...encodings.pysat_sigint import disable
+    disable()
+    slicing = slicing or Slicing()
+    assumptions = list(assumptions)
+    used = 0
+    while not limits.expired() and (conflicts is None or used < conflicts):
+        size = slicing.size if conflicts is None else min(slicing.size, conflicts - used)
+        solver.conf_budget(size)
+        t0 = time.monotonic()
+        answer = solver.solve_limited(assumptions=assumptions)
+        if answer is not None:
+            return answer
+        used += size
+        slicing.adapt(time.monotonic() - t0)
+    return None
 
 
 class PysatBackend:
     def __init__(self, model, name: str | None = None, card_encoding: str = "seqcounter", lemmas: bool = False):
         from pysat.solvers import Solver
+
+        from ...encodings.pysat_sigint import disable
+        disable()
         name = name or DEFAULT_SOLVER
         key = canonical(name)
         if key is None:
@@ -71,7 +97,7 @@ class PysatBackend:
         self.synced = 0
         self.clauses = 0
         self.last_conflicts = 0
-        self.slice = 2000
+        self.slicing = Slicing()
 
     def sync(self) -> None:
         end = len(self.model.items)
@@ -85,52 +111,26 @@ class PysatBackend:
 
     def solve_assuming(self, assumptions) -> bool | None:
         """True (SAT), False (UNSAT under the assumptions), None (time limit)."""
+        return self.solve_budget(assumptions, None)
+
+    def solve_budget(self, assumptions, conflicts: int | None) -> bool | None:
+        """True, False, or None when ``conflicts`` conflicts (None: no budget) or
+        the time limit did not settle it."""
         self.sync()
         left = limits.left()
-        if left is None:
-            return pysat_call(self.solver.solve, assumptions=assumptions)
-        if left <= 0:
+        if left is not None and left <= 0:
             return None
         if self.interruptible:
-            self.solver.conf_budget(-1)        # no conflict budget left over from a lemma question
-            return self._interruptible(assumptions)
-        return self._sliced(assumptions)
+            return self._interruptible(assumptions, conflicts)
+        return sliced(self.solver, assumptions, conflicts, self.slicing)
 
-    def _interruptible(self, assumptions) -> bool | None:
-        import threading
-        timer = threading.Timer(max(limits.left() or 0, 0), self.solver.interrupt)
-        timer.start()
+    def _interruptible(self, assumptions, conflicts: int | None) -> bool | None:
+        self.solver.conf_budget(-1 if conflicts is None else conflicts)
         try:
-            answer = run_stoppable(lambda: self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True),
-                                   self.solver.interrupt)
+            with watchdog().guard(self.solver.interrupt):
+                return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
         finally:
-            timer.cancel()
-        self.solver.clear_interrupt()
-        return answer
-
-    def _sliced(self, assumptions) -> bool | None:
-        while not limits.expired():
-            t0 = time.monotonic()
-            self.solver.conf_budget(self.slice)
-            answer = pysat_call(self.solver.solve_limited, assumptions=assumptions)
-            spent = time.monotonic() - t0
-            if answer is not None:
-                return answer
-            # aim at ~0.2 s per slice, so the clock is read often enough
-            if spent < 0.1:
-                self.slice = min(self.slice * 2, 1_000_000)
-            elif spent > 0.4:
-                self.slice = max(self.slice // 2, 100)
-        return None
-
-    def solve_budget(self, assumptions, conflicts: int) -> bool | None:
-        """True, False, or None when ``conflicts`` conflicts (or the time limit)
-        did not settle it."""
-        self.sync()
-        self.solver.conf_budget(conflicts)
-        if limits.left() is not None and self.interruptible:
-            return self._interruptible(assumptions)
-        return pysat_call(self.solver.solve_limited, assumptions=assumptions)
+            self.solver.clear_interrupt()
 
     def values(self) -> set[int]:
         return {v for v in self.solver.get_model() if v > 0}
