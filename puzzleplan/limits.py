@@ -6,15 +6,21 @@ call :func:`checkpoint`, which costs a counter increment and, every 512 calls,
 one clock read.  When the deadline has passed it raises :class:`TimeUp`, which
 the planner and the searches turn into a ``timeout`` result with what was
 proved so far.  Deadlines nest: an inner limit never extends an outer one.
+Each thread has its own deadline (runs in threads of one process do not share one).
 """
 from __future__ import annotations
 
 import math
+import threading
 import time
 from contextlib import contextmanager
 
-_deadline: float | None = None
+_local = threading.local()
 _calls = 0
+
+
+def _get() -> float | None:
+    return getattr(_local, "deadline", None)
 
 
 class TimeUp(Exception):
@@ -35,30 +41,31 @@ def check_seconds(seconds: float | None, what: str = "the time limit") -> float 
 @contextmanager
 def time_limit(seconds: float | None):
     """Within the block, :func:`checkpoint` raises :class:`TimeUp` after ``seconds``."""
-    global _deadline
-    outer = _deadline
+    outer = _get()
     if seconds is not None:
         mine = time.monotonic() + seconds
-        _deadline = mine if outer is None else min(outer, mine)
+        _local.deadline = mine if outer is None else min(outer, mine)
     try:
         yield
     finally:
-        _deadline = outer
+        _local.deadline = outer
 
 
 def left() -> float | None:
     """Seconds left before the current limit (None: no limit; may be negative)."""
-    return None if _deadline is None else _deadline - time.monotonic()
+    deadline = _get()
+    return None if deadline is None else deadline - time.monotonic()
 
 
 def expired() -> bool:
-    return _deadline is not None and time.monotonic() >= _deadline
+    deadline = _get()
+    return deadline is not None and time.monotonic() >= deadline
 
 
 def checkpoint() -> None:
     """Cheap; call it in any loop that may run long."""
     global _calls
     _calls += 1
-    if _calls & 511 == 0 and _deadline is not None and time.monotonic() >= _deadline:
+    if _calls & 511 == 0 and expired():
         raise TimeUp()
 

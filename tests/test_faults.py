@@ -69,6 +69,30 @@ def test_explore_time_limit():
     assert explore(d, "steps")["complete"] is True
 
 
+def test_time_limits_of_runs_in_threads_are_their_own():
+    # one deadline per thread: a run's limit neither cuts short nor lifts another's
+    import threading
+    d = load(KLOTSKI).domain
+    spent = {}
+
+    def run(backend, limit):
+        t0 = time.perf_counter()
+        r = solve(d, "steps", backend, time_limit=limit)
+        spent[backend] = (r.status, time.perf_counter() - t0)
+
+    threads = [threading.Thread(target=run, args=("pysat", 1.0)),
+               threading.Thread(target=run, args=("pysat:cadical195", 3.0))]
+    for t in threads:
+        t.start()
+        time.sleep(0.1)
+    for t in threads:
+        t.join(30)
+    assert not any(t.is_alive() for t in threads)
+    (s1, t1), (s2, t2) = spent["pysat"], spent["pysat:cadical195"]
+    assert s1 is Status.TIMEOUT and within(t1, 1.0)
+    assert s2 is Status.TIMEOUT and 2.9 <= t2 and within(t2, 3.0)
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_solve_time_limit_every_backend(backend):
     d = load(KLOTSKI).domain

@@ -95,16 +95,17 @@ def run_stoppable(call, stop, poll: float = 0.05, timed: bool = False):
 
 
 class Watchdog:
-    """Stops a solver call that runs in the main thread, from a thread of its own.
+    """Stops solver calls that run in their callers' threads, from a thread of its own.
 
     Within ``guard(stop)``, ``stop()`` is called (again every ``poll`` seconds,
-    until the block ends) once Ctrl-C is pressed or the run's time limit passes.
-    Python's C-level signal handler writes to the wakeup fd even while the main
-    thread is inside the solver; this thread waits on that fd.  The interrupt
-    itself is raised by Python in the main thread when the call has returned.
-    Solving in the main thread, rather than waiting for a solver thread, is ~8%
-    faster on Rush Hour card 40 (209 short calls; a thread's wake-ups moved the
-    solver between cores)."""
+    until the block ends) once Ctrl-C is pressed or the caller's time limit
+    passes; several threads may be guarded at once.  Python's C-level signal
+    handler writes to the wakeup fd even while the main thread is inside the
+    solver; this thread waits on that fd.  The interrupt itself is raised by
+    Python in the main thread when the call has returned.  Solving in the
+    caller's thread, rather than waiting for a solver thread, is ~8% faster on
+    Rush Hour card 40 (209 short calls; a thread's wake-ups moved the solver
+    between cores)."""
 
     def __init__(self, poll: float = 0.05):
         import os
@@ -113,7 +114,7 @@ class Watchdog:
         os.set_blocking(self.r, False)
         os.set_blocking(self.w, False)
         self.lock = threading.Lock()
-        self.job = None            # (stop, deadline or None, [fired])
+        self.jobs: dict[int, list] = {}     # id -> [stop, deadline or None, fired]
         self.busy = threading.Event()
         threading.Thread(target=self._loop, name="puzzleplan-watchdog", daemon=True).start()
 
@@ -133,45 +134,43 @@ class Watchdog:
         while True:
             self.busy.wait()
             with self.lock:
-                job = self.job
-            if job is None:
-                self.busy.clear()
-                with self.lock:           # a job set in between keeps it awake
-                    if self.job is not None:
-                        self.busy.set()
-                continue
-            stop, deadline, fired = job
-            wait = self.poll if deadline is None else max(0.0, min(self.poll, deadline - time.monotonic()))
-            readable = select.select([self.r], [], [], wait)[0] and self._drain()
-            with self.lock:
-                if self.job is not job:
+                if not self.jobs:
+                    self.busy.clear()
                     continue
-                if readable or fired or (deadline is not None and time.monotonic() >= deadline):
-                    fired.append(True)
-                    stop()
+                deadlines = [job[1] for job in self.jobs.values() if job[1] is not None]
+            wait = self.poll if not deadlines else max(0.0, min(self.poll, min(deadlines) - time.monotonic()))
+            sigint = bool(select.select([self.r], [], [], wait)[0]) and self._drain()
+            now = time.monotonic()
+            with self.lock:
+                for job in self.jobs.values():
+                    if sigint or job[2] or (job[1] is not None and now >= job[1]):
+                        job[2] = True
+                        job[0]()
 
     def guard(self, stop, timed: bool = True):
         from contextlib import contextmanager
         import signal
+        import time
 
         from ... import limits
 
         @contextmanager
         def block():
             main = threading.current_thread() is threading.main_thread()
-            self._drain()
-            old = signal.set_wakeup_fd(self.w, warn_on_full_buffer=False) if main else None
+            old = None
+            if main:
+                self._drain()
+                old = signal.set_wakeup_fd(self.w, warn_on_full_buffer=False)
             left = limits.left() if timed else None
-            import time
-            deadline = None if left is None else time.monotonic() + left
+            key = object()
             with self.lock:
-                self.job = (stop, deadline, [])
+                self.jobs[id(key)] = [stop, None if left is None else time.monotonic() + left, False]
                 self.busy.set()
             try:
                 yield
             finally:
                 with self.lock:
-                    self.job = None
+                    del self.jobs[id(key)]
                 if main:
                     signal.set_wakeup_fd(old)
         return block()
