@@ -137,7 +137,8 @@ class Watchdog:
                 if not self.jobs:
                     self.busy.clear()
                     continue
-                deadlines = [job[1] for job in self.jobs.values() if job[1] is not None]
+                # jobs already stopped are stopped again every poll, not in a busy loop
+                deadlines = [job[1] for job in self.jobs.values() if job[1] is not None and not job[2]]
             wait = self.poll if not deadlines else max(0.0, min(self.poll, min(deadlines) - time.monotonic()))
             sigint = bool(select.select([self.r], [], [], wait)[0]) and self._drain()
             now = time.monotonic()
@@ -177,11 +178,13 @@ class Watchdog:
 
 
 _watchdog: Watchdog | None = None
+_watchdog_lock = threading.Lock()
 
 
 def watchdog() -> Watchdog:
     """The process's watchdog (started on first use)."""
     global _watchdog
-    if _watchdog is None:
-        _watchdog = Watchdog()
-    return _watchdog
+    with _watchdog_lock:
+        if _watchdog is None:
+            _watchdog = Watchdog()
+        return _watchdog
