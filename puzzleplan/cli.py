@@ -196,7 +196,7 @@ def load_instance(path, level, margin=2, constraints=()):
 
 
 def exit_code(result: Result) -> int:
-    if result.status is Status.INTERRUPTED:
+    if result.status is Status.INTERRUPTED or result.stats.get("certify_interrupted"):
         return EXIT_INTERRUPTED
     if result.stats.get("certified") is False or result.stats.get("proof_checked") is False:
         return EXIT_CHECK_FAILED
@@ -211,6 +211,8 @@ def print_result(result: Result, as_json: bool, replay=None) -> None:
         click.echo(json.dumps(result.to_json()))
     else:
         certified = {True: " (certified)", False: " (CERTIFICATE FAILED)"}.get(result.stats.get("certified"), "")
+        if result.stats.get("certify_interrupted"):
+            certified = " (certification interrupted)"
         line = f"{result.status.value}{certified}: {result.method}"
         if result.length is not None:
             line += f", {result.length} {result.metric}"

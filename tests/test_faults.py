@@ -275,6 +275,23 @@ print(sorted(seen))
 """
 
 
+def test_ctrl_c_during_certification_keeps_the_proven_plan(monkeypatch):
+    import puzzleplan.planner.certify as certify_module
+
+    def interrupted_certify(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(certify_module, "certify", interrupted_certify)
+    got = run("solve", CARDS, "-l", "1", "-m", "slides", "--certify", "--no-enumerate")
+    assert got.exit_code == 130, got.output
+    status = [line for line in got.output.splitlines() if line.startswith("optimal")]
+    assert status and status[0].startswith("optimal (certification interrupted): ") and ", 8 slides" in status[0]
+    assert "plan: " in got.output
+    r = solve(load(CARDS, 1).domain, "slides", certify=True)
+    assert r.status is Status.OPTIMAL and r.length == 8 and r.stats["certify_interrupted"]
+    assert "certified" not in r.stats
+
+
 def test_python_sat_never_installs_its_own_sigint_handler():
     # python-sat swaps in its longjmp handler when MainThread.check() says "main thread"
     code = """

@@ -109,7 +109,12 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
                              start_horizon, lemma_budget, say)
     result.stats["seconds"] = round(time.perf_counter() - t0, 4)
     if certify and result.status is Status.OPTIMAL:
-        _certify(result, domain, card_encoding, proof_file, say)
+        try:
+            _certify(result, domain, card_encoding, proof_file, say)
+        except KeyboardInterrupt:      # the plan and its optimality proof by refutation stay
+            result.stats["certify_interrupted"] = True
+            result.message = ("certification interrupted: optimal by the refuted horizon, "
+                              "without a checked proof")
     return result.scoped(domain)
 
 
