@@ -13,16 +13,18 @@ their calls short or interruptible (:mod:`puzzleplan.planner.backends.pysat_back
 from __future__ import annotations
 
 
+_done = False
+
+
 def _never() -> bool:
     return False
 
 
 def disable() -> None:
-    """Idempotent; call it before any python-sat call that may run long."""
-    from pysat import _utils
-    _utils.MainThread.check = staticmethod(_never)
-
-
-def disabled() -> bool:
-    from pysat import _utils
-    return _utils.MainThread.check() is False
+    """Idempotent and cheap after the first call; call it before any python-sat
+    call that may run long."""
+    global _done
+    if not _done:
+        from pysat import _utils
+        _utils.MainThread.check = staticmethod(_never)
+        _done = True

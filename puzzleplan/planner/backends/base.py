@@ -18,9 +18,15 @@ solver.
 """
 from __future__ import annotations
 
+import os
+import select
 import signal
 import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass
+
+from ... import limits
 
 
 @dataclass
@@ -64,14 +70,12 @@ class DeferredSigint:
         return False
 
 
-def run_stoppable(call, stop, poll: float = 0.05, timed: bool = False):
+def run_stoppable(call, stop, poll: float = 0.05):
     """Run ``call()`` in a worker thread while this (main) thread waits.  On
-    Ctrl-C (or, if ``timed``, when the run's time limit passes) ``stop()`` is
-    called, again every ``poll`` seconds, until the call has returned: the solver
-    must never be deleted while it runs.  Then the interrupt is raised (the time
-    limit is not: ``call`` returns its own "unknown").  Within, Ctrl-C only sets
-    a flag, so that no KeyboardInterrupt can leave a started thread behind."""
-    from ... import limits
+    Ctrl-C ``stop()`` is called, again every ``poll`` seconds, until the call has
+    returned (the solver must never be deleted while it runs); then the interrupt
+    is raised.  Within, Ctrl-C only sets a flag, so that no KeyboardInterrupt can
+    leave a started thread behind."""
     box: dict = {}
 
     def work():
@@ -86,7 +90,7 @@ def run_stoppable(call, stop, poll: float = 0.05, timed: bool = False):
         stopping = False
         while worker.is_alive():
             worker.join(poll)
-            stopping = stopping or sigint.hit or (timed and limits.expired())
+            stopping = stopping or sigint.hit
             if stopping and worker.is_alive():
                 stop()
     if "error" in box:
@@ -108,7 +112,6 @@ class Watchdog:
     between cores)."""
 
     def __init__(self, poll: float = 0.05):
-        import os
         self.poll = poll
         self.r, self.w = os.pipe()
         os.set_blocking(self.r, False)
@@ -119,7 +122,6 @@ class Watchdog:
         threading.Thread(target=self._loop, name="puzzleplan-watchdog", daemon=True).start()
 
     def _drain(self) -> bool:
-        import os
         got = False
         try:
             while os.read(self.r, 512):
@@ -129,8 +131,6 @@ class Watchdog:
         return got
 
     def _loop(self):
-        import select
-        import time
         while True:
             self.busy.wait()
             with self.lock:
@@ -148,33 +148,26 @@ class Watchdog:
                         job[2] = True
                         job[0]()
 
-    def guard(self, stop, timed: bool = True):
-        from contextlib import contextmanager
-        import signal
-        import time
-
-        from ... import limits
-
-        @contextmanager
-        def block():
-            main = threading.current_thread() is threading.main_thread()
-            old = None
-            if main:
-                self._drain()
-                old = signal.set_wakeup_fd(self.w, warn_on_full_buffer=False)
-            left = limits.left() if timed else None
-            key = object()
+    @contextmanager
+    def guard(self, stop):
+        """Within the block, ``stop`` is called on Ctrl-C or at the caller's deadline."""
+        main = threading.current_thread() is threading.main_thread()
+        old = None
+        if main:
+            self._drain()
+            old = signal.set_wakeup_fd(self.w, warn_on_full_buffer=False)
+        left = limits.left()
+        key = object()
+        with self.lock:
+            self.jobs[id(key)] = [stop, None if left is None else time.monotonic() + left, False]
+            self.busy.set()
+        try:
+            yield
+        finally:
             with self.lock:
-                self.jobs[id(key)] = [stop, None if left is None else time.monotonic() + left, False]
-                self.busy.set()
-            try:
-                yield
-            finally:
-                with self.lock:
-                    del self.jobs[id(key)]
-                if main:
-                    signal.set_wakeup_fd(old)
-        return block()
+                del self.jobs[id(key)]
+            if main:
+                signal.set_wakeup_fd(old)
 
 
 _watchdog: Watchdog | None = None
