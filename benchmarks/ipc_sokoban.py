@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from puzzleplan.bench.run import machine, versions
-from puzzleplan.pddl.ipc import crosscheck, mapping
+from puzzleplan.families.sokoban.ipc import crosscheck, mapping
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "benchmarks" / "ipc_sokoban.csv"

@@ -1,5 +1,5 @@
 """``puzzleplan`` command line: show, search, explore, validate, solve, seeds, bench,
-report, export, decode.
+report, export, decode, families.
 
 Exit codes:
 
@@ -106,7 +106,8 @@ def json_option(f):
 
 def metric_option(f):
     return click.option("--metric", "-m", default=None,
-                        help="steps | slides | moves (sliding); moves | pushes (Sokoban); steps (knights).")(f)
+                        help="How plans are counted (default: the family's first metric); "
+                             "'puzzleplan families' lists each family's metrics.")(f)
 
 
 def counts_option(f):
@@ -249,6 +250,25 @@ def progress_printer(label: str, first: str = "expanded", second: str = "states"
 @click.version_option(package_name="puzzleplan")
 def main():
     """Solve move puzzles with SAT, CP-SAT and classic search."""
+
+
+@main.command("families")
+@json_option
+def list_families(as_json):
+    """List the puzzle families: file types, metrics, and what each can do (SAT, search, PDDL, animation)."""
+    from . import families
+    try:
+        found = families.all_families()
+    except PuzzleError as err:
+        fail(err, as_json)
+    rows = [{"name": f.name, "summary": f.summary, "extensions": f.extensions(), "metrics": list(f.metrics),
+             "sat_metrics": list(f.encoders), **f.features(), "package": f.package} for f in found]
+    if as_json:
+        return click.echo(json.dumps(rows))
+    for r in rows:
+        can = ", ".join(k for k in ("sat", "search", "pddl", "animation") if r[k])
+        click.echo(f"{r['name']:<10} {' '.join(r['extensions']):<22} metrics: {', '.join(r['metrics']):<22} "
+                   f"{can:<28} {r['summary']}")
 
 
 @main.command()

@@ -16,7 +16,7 @@ from .puzzle import EndsOn, MoveCount, PuzzleError
 
 
 def alternatives(domain) -> list[tuple[MoveCount, ...]]:
-    return list(domain.goal_alternatives()) if hasattr(domain, "goal_alternatives") else [()]
+    return list(domain.goal_alternatives())
 
 
 def movers_of(domain, count: MoveCount) -> list:
@@ -54,7 +54,7 @@ class Counted:
         # ``slides``) is not a move of its own: the state keeps where the last move
         # ended, whichever piece made it, so no move is ever split in two (the
         # domain's definition of a move, ``moves_of``)
-        self.merges = getattr(domain, "continuation", None) if self.slot else None
+        self.merges = domain.continuation if self.slot else None
         self.initial = (domain.initial, (0,) * len(movers), None)
 
     @property
@@ -72,7 +72,7 @@ class Counted:
         if not self._ends_hold(base):
             return False
         for i, alt in enumerate(self.alts):
-            placed = self.base.is_goal_alt(base, i) if hasattr(self.base, "is_goal_alt") else self.base.is_goal(base)
+            placed = self.base.is_goal_alt(base, i)
             if placed and self._holds(counters, alt):
                 return True
         return False

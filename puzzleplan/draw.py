@@ -2,17 +2,14 @@
 
 A position is drawn from the rows a domain prints (``board()`` or a replay's
 ``frames()``): ``#`` walls in dark grey, ``.`` and spaces as floor, a letter as
-a piece (one colour per letter), Sokoban's ``$ * . @ +`` as boxes, stored
-boxes, storage cells and the player.
+a piece (one colour per letter), except the characters the family draws its own
+way (the rules' ``symbols``: Sokoban's ``$ * . @ +`` as boxes, stored boxes, storage
+cells and the player).
 """
 from __future__ import annotations
 
 import zlib
 from typing import Sequence
-
-SOKOBAN = {"$": ("#c8842c", "box"), "*": ("#3b8f3b", "stored"), ".": ("#f3e6a6", ""),
-           "@": ("#3a6fd8", "@"), "+": ("#3a6fd8", "+")}
-
 
 def colour(label: str):
     import matplotlib
@@ -20,8 +17,9 @@ def colour(label: str):
     return cmap(zlib.crc32(label.encode()) % 20)
 
 
-def draw_rows(rows: Sequence[str], ax, title: str | None = None, sokoban: bool = False) -> None:
-    """Draw one position on ``ax``."""
+def draw_rows(rows: Sequence[str], ax, title: str | None = None, symbols: dict | None = None) -> None:
+    """Draw one position on ``ax``; ``symbols``: character -> (colour, text; "" for none)."""
+    symbols = symbols or {}
     from matplotlib.patches import Rectangle
     h, w = len(rows), max(len(r) for r in rows)
     for y, row in enumerate(rows):
@@ -29,9 +27,8 @@ def draw_rows(rows: Sequence[str], ax, title: str | None = None, sokoban: bool =
             face, text = "white", ""
             if ch == "#":
                 face = "#444444"
-            elif sokoban and ch in SOKOBAN:
-                face, text = SOKOBAN[ch]
-                text = "" if text in ("box", "stored") else text
+            elif ch in symbols:
+                face, text = symbols[ch]
             elif ch not in ". ":
                 face, text = colour(ch), ch
             ax.add_patch(Rectangle((x, h - 1 - y), 1, 1, facecolor=face, edgecolor="#bbbbbb", linewidth=0.5))
@@ -49,7 +46,7 @@ def draw_rows(rows: Sequence[str], ax, title: str | None = None, sokoban: bool =
 def draw_plan(domain, steps: Sequence[str], frames: int = 8, columns: int = 4, title: str | None = None):
     """A figure of ``frames`` positions along the replayed plan (first and last included)."""
     import matplotlib.pyplot as plt
-    base = getattr(domain, "base", domain)
+    base = domain.base
     replay = base.replay(steps)
     positions = replay.frames()
     n = min(frames, len(positions))
@@ -61,7 +58,7 @@ def draw_plan(domain, steps: Sequence[str], frames: int = 8, columns: int = 4, t
     for ax, i in zip(axes.flat, picks):
         ax.axis("on")
         label = "start" if i == 0 else f"after step {i}" + (f" ({steps[i - 1]})" if len(steps[i - 1]) < 8 else "")
-        draw_rows(positions[i], ax, label, sokoban=base.name == "sokoban")
+        draw_rows(positions[i], ax, label, base.symbols)
     if title:
         fig.suptitle(title)
     fig.tight_layout()

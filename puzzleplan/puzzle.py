@@ -91,7 +91,7 @@ class Result:
 
     def scoped(self, domain) -> "Result":
         """Attach what the domain says a proof covers (open Sokoban levels: the cut grid)."""
-        note = getattr(getattr(domain, "base", domain), "proof_scope", lambda: None)()
+        note = domain.base.proof_scope()
         if note and self.claims():
             self.scope = note
         return self

@@ -18,38 +18,28 @@ def moves_per_piece(domain, steps: Sequence[str], metric: str) -> dict[str, int]
     return counts
 
 
-def final_cells(domain, replay, piece: str) -> frozenset:
-    """The cells ``piece`` covers after the replay (read off the replay's own record)."""
-    final = replay.history[-1]
-    if domain.name == "sliding":
-        return frozenset(final[piece])
-    if domain.name == "knights":
-        return frozenset(sq for sq, letter in final.items() if letter == piece)
-    return frozenset([final[0]])
-
-
 def check_plan(domain, steps: Sequence[str], metric: str, counts: Sequence[MoveCount] = ()) -> dict:
     """Replay ``steps``; raise IllegalStep on an illegal one.  Returns a report with
     ``solved`` true only if the goal holds and every side condition too
     (``counts`` and, for a :class:`Counted` domain, the counts and end
     conditions it was built with)."""
-    base = getattr(domain, "base", domain)
-    counts = tuple(counts) + tuple(getattr(domain, "extra", ()))
+    base = domain.base
+    counts = tuple(counts) + tuple(domain.extra)
     replay = base.replay(steps)
     report = {"status": "valid", "length": base.count(steps, metric), "metric": metric,
               "steps": len(steps), "solved": False, "problem": None}
     if not replay.solved:
         report.update(status="not_solved", problem="the goal does not hold at the end")
         return report
-    for end in getattr(domain, "ends", ()):
-        where = final_cells(base, replay, end.piece)
+    for end in domain.ends:
+        where = base.piece_cells(replay.history[-1], end.piece)
         if not where <= end.cells:
             report.update(status="not_solved", problem=f"piece {end.piece} does not end within the cells asked")
             return report
     per_piece = moves_per_piece(base, steps, metric)
     ok_any = False
     for i, alt in enumerate(alternatives(base)):
-        placed = replay.placed(i) if hasattr(replay, "placed") else True
+        placed = base.placed(replay, i)
         conds = tuple(alt) + tuple(counts)
         if placed and all(c.holds(c.total(per_piece)) for c in conds):
             ok_any = True

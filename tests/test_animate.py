@@ -9,12 +9,12 @@ from click.testing import CliRunner
 from PIL import Image
 
 from conftest import INSTANCES
-from puzzleplan import generate
+import families_gen as generate
 from puzzleplan.animate import build, canonical, position, write
 from puzzleplan.animate.raster import Painter, images
 from puzzleplan.cli import main
 from puzzleplan.constraints import Counted
-from puzzleplan.domains.sliding import SlidingPuzzle
+from puzzleplan.families.sliding.rules import SlidingPuzzle
 from puzzleplan.formats.load import load
 from puzzleplan.puzzle import MoveCount, PuzzleError, Status
 from puzzleplan.search import breadth_first_search

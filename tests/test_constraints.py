@@ -5,10 +5,10 @@ import random
 import pytest
 
 from conftest import INSTANCES
-from puzzleplan import generate
+import families_gen as generate
 from puzzleplan.constraints import Counted
-from puzzleplan.domains.knights import Knights
-from puzzleplan.domains.sliding import SlidingPuzzle
+from puzzleplan.families.knights.rules import Knights
+from puzzleplan.families.sliding.rules import SlidingPuzzle
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import EndsOn, IllegalStep, MoveCount, PuzzleError, Status

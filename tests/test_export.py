@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import INSTANCES
-from puzzleplan import generate
+import families_gen as generate
 from puzzleplan.cli import main
 from puzzleplan.constraints import Counted
 from puzzleplan.export import build, decode_answer, export, read_answer, read_header

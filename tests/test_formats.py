@@ -2,7 +2,9 @@
 import pytest
 
 from conftest import INSTANCES
-from puzzleplan.formats import knights, rushhour, slide, xsb
+from puzzleplan.families.knights import fileformat as knights
+from puzzleplan.families.sliding import rushhour, slide
+from puzzleplan.families.sokoban import xsb
 from puzzleplan.formats.load import load
 from puzzleplan.puzzle import PuzzleError
 

@@ -21,9 +21,11 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import INSTANCES
-from puzzleplan import generate
+import families_gen as generate
 from puzzleplan.cli import main
-from puzzleplan.formats import knights as knights_format, slide as slide_format, xsb
+from puzzleplan.families.knights import fileformat as knights_format
+from puzzleplan.families.sliding import slide as slide_format
+from puzzleplan.families.sokoban import xsb
 
 SEED = 20261123
 HANG = 30            # seconds after which a run counts as hung

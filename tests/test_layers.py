@@ -71,12 +71,63 @@ def test_no_import_cycles():
 
 def test_layers_run_one_way():
     g = graph()
-    below_planner = [m for m in g if m.startswith(("puzzleplan.encodings", "puzzleplan.domains", "puzzleplan.search",
+    below_planner = [m for m in g if m.startswith(("puzzleplan.encodings", "puzzleplan.families", "puzzleplan.search",
                                                      "puzzleplan.formats", "puzzleplan.export"))]
     for m in below_planner:
         assert not {t for t in g[m] if t.startswith("puzzleplan.planner")}, m
-    for m in (x for x in g if x.startswith("puzzleplan.domains")):
-        assert not {t for t in g[m] if t.startswith(("puzzleplan.encodings", "puzzleplan.search"))}, m
+    rules = [m for m in g if m.startswith("puzzleplan.families.") and m.endswith(".rules")]
+    assert len(rules) >= 3
+    for m in rules:      # the reference semantics stand alone: no encoding, search, planner below them
+        assert not {t for t in g[m] if t.startswith(("puzzleplan.encodings", "puzzleplan.search", "puzzleplan.pddl",
+                                                      "puzzleplan.animate"))}, m
+
+
+FAMILY_DIRS = sorted(p for p in (PACKAGE / "families").iterdir() if p.is_dir() and (p / "__init__.py").exists())
+
+
+def family_names() -> set[str]:
+    from puzzleplan import families
+    return set(families.names())
+
+
+def test_no_family_name_is_compared_outside_its_folder():
+    """Generic code asks the family; a family's name as a string, or an import of a
+    family's folder, outside that folder is a switch on the name."""
+    names = family_names()
+    assert {"sliding", "sokoban", "knights"} <= names
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        if any(d in path.parents for d in FAMILY_DIRS):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in names:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
+        found += [f"{path.relative_to(ROOT)}: imports {t}" for t in imports(path)
+                  if any(t == f"puzzleplan.families.{n}" or t.startswith(f"puzzleplan.families.{n}.") for n in names)]
+    for path in PACKAGE.rglob("*.html"):
+        for n in names:
+            if f'"{n}"' in path.read_text() or f"'{n}'" in path.read_text():
+                found.append(f"{path.relative_to(ROOT)}: {n!r}")
+    assert not found, "family names outside their folders:\n" + "\n".join(found)
+
+
+def test_a_family_folder_imports_no_other_family():
+    for folder in FAMILY_DIRS:
+        others = [d.name for d in FAMILY_DIRS if d != folder]
+        for path in folder.rglob("*.py"):
+            bad = [t for t in imports(path) if any(t.startswith(f"puzzleplan.families.{o}") for o in others)]
+            assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_listing_the_families_imports_none_of_their_parts():
+    code = ("import sys, puzzleplan.families as f; rows = [(x.name, x.extensions(), x.features()) "
+            "for x in f.all_families()]; print(len(rows)); "
+            "print(sorted(m for m in sys.modules if m.startswith('puzzleplan.families.') and m.count('.') > 2 "
+            "or m.split('.')[0] in ('pysat', 'ortools', 'matplotlib', 'PIL')))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    count, loaded = proc.stdout.split("\n")[:2]
+    assert int(count) >= 3 and loaded == "[]", proc.stdout
 
 
 @pytest.mark.parametrize("module", sorted(m for m in graph() if not m.endswith("__main__")))

@@ -5,7 +5,7 @@ from collections import deque
 
 import pytest
 
-from puzzleplan import generate
+import families_gen as generate
 from puzzleplan.encodings.model import BoolModel
 from puzzleplan.planner import solve
 from puzzleplan.planner.backends import make_backend

@@ -9,15 +9,15 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import INSTANCES, ROOT
-from puzzleplan import generate
+import families_gen as generate
 from puzzleplan.cli import main
 from puzzleplan.constraints import Counted
-from puzzleplan.domains.knights import Alternative, Knights
-from puzzleplan.domains.sliding import DIRS, SlidingPuzzle, normalise
+from puzzleplan.families.knights.rules import Alternative, Knights
+from puzzleplan.families.sliding.rules import DIRS, SlidingPuzzle, normalise
 from puzzleplan.formats.load import load
 from puzzleplan.pddl import build, decode, plan, planners
 from puzzleplan.pddl.task import DIR_NAMES
-from puzzleplan.pddl.ipc import crosscheck, ipc_steps, mapping
+from puzzleplan.families.sokoban.ipc import crosscheck, ipc_steps, mapping
 from puzzleplan.puzzle import EndsOn, MoveCount, PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from conftest import INSTANCES, catalogue
-from puzzleplan import generate
+import families_gen as generate
 from puzzleplan.constraints import Counted
 from puzzleplan.encodings.model import BoolModel
 from puzzleplan.formats.load import load

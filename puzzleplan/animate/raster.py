@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ..cells import parse_cell
 from ..puzzle import PuzzleError
 from .scene import Scene
 
@@ -56,20 +57,20 @@ class Painter:
         s = self.scene
         im = Image.new("RGB", self.size, BLANK)
         d = ImageDraw.Draw(im)
-        if s.domain == "sliding":
+        if s.style["board"]:
             d.rectangle((self.left, MARGIN, self.left + self.board_w - 1, MARGIN + self.board_h - 1), fill=FLOOR)
         for x, y in s.floor:
             shade = FLOOR
-            if s.domain == "knights":      # a1 (file 0, rank 0) is a dark square
+            if s.style["checkered"]:      # a1 (file 0, rank 0) is a dark square
                 rank = s.height - 1 - y
                 shade = DARK if (x + rank) % 2 == 0 else LIGHT
             d.rectangle(self.box((x, y)), fill=shade)
         for cell in s.walls:
             d.rectangle(self.box(cell), fill=WALL)
-        if s.domain == "sokoban":
+        if s.style["goals"] == "tiles":
             for goal in s.goals:
                 self._goal(d, goal)
-        if s.domain == "knights":
+        if s.style["coordinates"]:
             self._coordinates(d)
         if s.exit:
             self._exit(d)
@@ -77,7 +78,7 @@ class Painter:
 
     def _goal(self, d, goal) -> None:
         s = self.scene
-        if s.domain == "sokoban":
+        if s.style["goals"] == "tiles":
             for cell in goal["cells"]:
                 d.rectangle(self.box(cell, 8), fill=GOAL_FILL, outline=GOAL_EDGE, width=2)
             return
@@ -90,7 +91,7 @@ class Painter:
                                    (-1, 0): (x0, y0, x0, y1), (1, 0): (x1, y0, x1, y1)}.items():
                 if (x + dx, y + dy) not in cells:
                     d.line(edge, fill=ink, width=3)
-            if s.domain == "knights":
+            if s.style["goal_labels"]:
                 d.text((x0 + 4, y0 + 2), goal["label"], fill=ink, font=font(11))
 
     def _coordinates(self, d) -> None:
@@ -126,8 +127,8 @@ class Painter:
         s = self.scene
         im = self.still.copy()
         d = ImageDraw.Draw(im)
-        PIECES[s.domain](self, d, s.frames[i].position)
-        if s.domain != "sokoban":      # outlines on top, so that a piece on its goal shows it
+        PIECES[s.style["pieces"]](self, d, s.frames[i].position)
+        if s.style["goals"] == "outline":      # outlines on top, so that a piece on its goal shows it
             for goal in s.goals:
                 self._goal(d, goal)
         self._caption(d, i)
@@ -155,11 +156,11 @@ class Painter:
         cx, cy = self.left + cx * self.cell, MARGIN + cy * self.cell
         d.text((cx, cy), label, fill=text_ink(ink), font=font(16), anchor="mm")
 
-    def _sliding(self, d, pos) -> None:
+    def _blocks(self, d, pos) -> None:
         for label, cells in pos.items():
             self._piece(d, label, cells)
 
-    def _sokoban(self, d, pos) -> None:
+    def _warehouse(self, d, pos) -> None:
         s = self.scene
         goals = {tuple(c) for g in s.goals for c in g["cells"]}
         for box in pos["boxes"]:
@@ -168,10 +169,10 @@ class Painter:
             d.rounded_rectangle(self.box(cell, 4), radius=5, fill=ink, outline=INK, width=1)
         d.ellipse(self.box(s.grid(pos["player"]), 9), fill=s.colours["player"], outline=INK, width=1)
 
-    def _knights(self, d, pos) -> None:
+    def _tokens(self, d, pos) -> None:
         s = self.scene
         for name, letter in pos.items():
-            cell = s.grid((ord(name[0]) - 97, int(name[1:]) - 1))
+            cell = s.grid(parse_cell(name))
             ink = s.colours[letter]
             d.ellipse(self.box(cell, 6), fill=ink, outline=INK, width=2)
             x0, y0, x1, y1 = self.box(cell)
@@ -181,7 +182,7 @@ class Painter:
         s = self.scene
         frame = s.frames[i]
         total_moves, total_steps = len(s.frames) - 1, s.frames[-1].step
-        top = MARGIN + self.board_h + (16 if s.domain == "knights" else 6)
+        top = MARGIN + self.board_h + (16 if s.style["coordinates"] else 6)
         unit = "move" if total_moves != total_steps else "step"
         head = f"{unit} {i}/{total_moves}" if i else f"start: {s.frames[-1].count} {s.metric}"
         if unit == "move" and i:
@@ -203,7 +204,7 @@ def _short(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
-PIECES = {"sliding": Painter._sliding, "sokoban": Painter._sokoban, "knights": Painter._knights}
+PIECES = {"blocks": Painter._blocks, "warehouse": Painter._warehouse, "tokens": Painter._tokens}
 
 
 def images(scene: Scene, cell: int = CELL) -> list[Image.Image]:

@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..catalogue import catalogue, instances_root
-from ..formats.load import KINDS, level_count
+from .. import families
+from ..formats.load import level_count
 from ..puzzle import PuzzleError
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -106,8 +107,7 @@ def instances(spec: str, levels: list[int] | None, metric: str | None) -> list[t
         return out
     path = Path(spec)
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*") if p.is_file() and
-                       (p.suffix.lower() in KINDS or p.suffixes[-2:-1] and p.suffixes[-2].lower() in KINDS))
+        files = sorted(p for p in path.rglob("*") if p.is_file() and families.is_puzzle_file(p))
         if not files:
             raise PuzzleError(f"no puzzle file in the folder {spec}")
         return [item for f in files for item in instances(str(f), levels, metric)]

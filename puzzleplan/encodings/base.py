@@ -34,14 +34,14 @@ class Encoder:
     ``decode_move(key)``."""
 
     def __init__(self, domain, metric: str, counts: Sequence[MoveCount] = ()):
-        self.domain = getattr(domain, "base", domain)
+        self.domain = domain.base
         self.metric = metric
-        extra = tuple(counts) + tuple(getattr(domain, "extra", ()))
+        extra = tuple(counts) + tuple(domain.extra)
         self.alts = [tuple(a) + extra for a in alternatives(self.domain)]
         self.counted = any(self.alts)
         self.counted_movers = sorted({mv for alt in self.alts for r in alt for mv in movers_of(self.domain, r)},
                                      key=str)
-        self.finish = end_places(self.domain, getattr(domain, "ends", ()))
+        self.finish = end_places(self.domain, domain.ends)
         # movers that every alternative keeps still (frozen pieces): a rule at every
         # step, not a count at the goal, so it also holds for reachability lemmas
         self.still = {mv for r in extra if r.k == 0 and r.op in ("<=", "==") for mv in movers_of(self.domain, r)}

@@ -1,8 +1,7 @@
-"""Open any supported puzzle file and build its domain.
+"""Open any supported puzzle file and build its rules.
 
-Formats by extension: ``.slide`` sliding blocks, ``.rh`` Rush Hour, ``.hrd`` and
-Huarong Dao TSV, ``.xsb``/``.sok``/``.txt`` Sokoban collections, ``.knights``.
-A trailing ``.gz`` is allowed.
+The file type (its extension; a trailing ``.gz`` is allowed) names the family and the
+format (:func:`puzzleplan.families.for_path`); ``puzzleplan families`` lists them.
 """
 from __future__ import annotations
 
@@ -10,16 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from .. import families
 from ..constraints import Counted
-from ..domains.knights import Knights, square
-from ..domains.sliding import SlidingPuzzle
-from ..domains.sokoban import Sokoban
 from ..puzzle import Avoid, EndsOn, MoveCount, PuzzleError
-from . import huarong, knights, rushhour, slide, xsb
+from ..cells import parse_cell
 from .common import read_text
-
-KINDS = {".slide": "slide", ".rh": "rushhour", ".hrd": "huarong", ".xsb": "sokoban",
-         ".sok": "sokoban", ".txt": "sokoban", ".knights": "knights", ".tsv": "huarong"}
 
 
 @dataclass
@@ -30,30 +24,23 @@ class Instance:
     spec: Any              # what the file said
     level: int | None
     stated_optimum: int | None = None   # an optimum the file itself states (its metric: see format)
+    family: Any = None     # the puzzleplan.families.Family
 
 
 def file_format(path: str | Path) -> str:
-    p = Path(path)
-    suffix = p.suffixes[-2] if p.suffix == ".gz" and len(p.suffixes) > 1 else p.suffix
-    if suffix.lower() not in KINDS:
-        raise PuzzleError("unknown file type; use .slide, .rh, .hrd, .xsb/.sok/.txt or .knights", str(path))
-    return KINDS[suffix.lower()]
+    return families.for_path(path)[1].name
 
 
 def level_count(path: str | Path) -> int:
     """How many puzzles the file holds (1 for single-puzzle formats)."""
-    fmt = file_format(path)
+    family, fmt = families.for_path(path)
+    if not fmt.collection:
+        return 1
     text = read_text(path)
     try:
-        if fmt == "sokoban":
-            return len(xsb.split_levels(text))
-        if fmt == "rushhour":
-            return len(rushhour.split_entries(text))
-        if fmt == "huarong":
-            return len(huarong.split_entries(text))
+        return family.ref(fmt.levels)(text)
     except PuzzleError as err:
         raise PuzzleError(err.problem, str(path), err.line) from None
-    return 1
 
 
 def split_constraints(text: str) -> tuple[str, list[str]]:
@@ -69,7 +56,7 @@ def split_constraints(text: str) -> tuple[str, list[str]]:
 
 
 def parse_cells(item: str, text: str) -> set:
-    cells = {square(c) for c in text.split(",") if c}
+    cells = {parse_cell(c) for c in text.split(",") if c}
     if not cells:
         raise PuzzleError(f"{item!r}: name the cells, like A.avoid=c3,d4")
     return cells
@@ -119,42 +106,27 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
     conditions to those the file states.
     Raises :class:`PuzzleError` naming the file and line on any bad input.
     """
-    fmt = file_format(path)
+    family, fmt = families.for_path(path)
     text = read_text(path)
-    optimum = None
     counts, avoid, ends = list(counts), {k: set(v) for k, v in (avoid or {}).items()}, []
     try:
-        if fmt in ("slide", "knights"):
+        stated = []
+        if fmt.inline_constraints:
             text, stated = split_constraints(text)
-        else:
-            stated = []
         for item in list(stated) + list(constraints):
             parse_constraint(item, counts, avoid, ends)
     except PuzzleError as err:
         raise PuzzleError(err.problem, str(path), err.line) from None
     named = [p for c in counts for p in c.pieces] + [e.piece for e in ends]
     try:
-        if fmt in ("slide", "knights") and level not in (None, 1):
-            raise PuzzleError(f"unknown level number {level}: a {fmt} file holds one puzzle")
-        if fmt == "slide":
-            spec = slide.parse(text)
-            domain = SlidingPuzzle(spec, named, avoid)
-        elif fmt == "rushhour":
-            spec, optimum = rushhour.parse(text, level)
-            domain = SlidingPuzzle(spec, named, avoid)
-        elif fmt == "huarong":
-            spec, optimum = huarong.parse(text, level)
-            domain = SlidingPuzzle(spec, named, avoid)
-        elif fmt == "knights":
-            spec = knights.parse(text)
-            domain = Knights(spec, avoid)
-        else:
-            spec, _ = xsb.parse(text, level)
-            if set(avoid) - {"player", "boxes"}:
-                raise PuzzleError("in Sokoban, only 'player' and 'boxes' can avoid cells")
-            domain = Sokoban(spec, margin, avoid)
+        if not fmt.collection and level not in (None, 1):
+            raise PuzzleError(f"unknown level number {level}: a {fmt.name} file holds one puzzle")
+        families.rules_class(family)
+        parsed = family.ref(fmt.read)(text, level)
+        domain = family.part("build")(parsed.spec, distinct=named, avoid=avoid, margin=margin)
         check_ends(domain, ends)
         counted = Counted(domain, counts, ends)
     except PuzzleError as err:
         raise PuzzleError(err.problem, str(path), err.line) from None
-    return Instance(str(path), fmt, counted if counted.needed else domain, spec, level, optimum)
+    return Instance(str(path), fmt.name, counted if counted.needed else domain, parsed.spec, level,
+                    parsed.stated_optimum, family)

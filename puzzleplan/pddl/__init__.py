@@ -39,7 +39,7 @@ def export(domain, metric: str | None, out_dir: str | None = None, out_file: str
         if path.exists() and not force:
             raise PuzzleError(f"{path} exists; use --force to overwrite it")
     task = build(domain, metric)
-    board = getattr(domain, "base", domain).board() or []
+    board = domain.base.board() or []
     domain_file.parent.mkdir(parents=True, exist_ok=True)
     write(task, domain_file, problem_file, list(header) + board)
     return task, domain_file, problem_file

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..domains.knights import name as square_name
-from ..puzzle import Move, PuzzleError
+from ..puzzle import PuzzleError
 from .task import Task
 
 
@@ -97,9 +96,12 @@ def plan_actions(text: str, where: str = "plan") -> list[tuple[int, str, list[st
 
 
 def decode(task: Task, domain, text: str, where: str = "plan") -> list[str]:
-    """The unit steps of a plan for ``task`` (built from ``domain``)."""
-    base = getattr(domain, "base", domain)
-    moves, steps = [], []
+    """The unit steps of a plan for ``task`` (built from ``domain``): each action becomes
+    the family's move (its PDDL part's ``to_move``), the moves become steps."""
+    from .task import family_part
+    base = domain.base
+    part = family_part(base)
+    moves = []
     for n, name, args in plan_actions(text, where):
         s = task.schema(name)
         if s is None:
@@ -110,20 +112,10 @@ def decode(task: Task, domain, text: str, where: str = "plan") -> list[str]:
         if s.step[0] == "finish":
             continue
         try:
-            a, b = task.cells[args[0]], task.cells[args[-1 - len(s.free)] if s.step[0] != "sliding" else args[1]]
+            cells = [task.cells[a] for a in args[:len(s.params)]]
         except KeyError as err:
             raise PuzzleError(f"unknown cell {err.args[0]!r}", where, n) from None
-        if s.step[0] == "sokoban":
-            steps.append(s.step[1])
-        elif s.step[0] == "knights":
-            steps.append(f"{square_name(a)}-{square_name(b)}")
-        else:
-            _, k, d, dist = s.step
-            dx, dy = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}[d]
-            path = tuple((a[0] + i * dx, a[1] + i * dy) for i in range(dist + 1))
-            moves.append(Move(k, (k, path), dist))
-    if base.name != "sliding":
-        return steps
+        moves.append(part.to_move(base, s, cells))
     try:
         return base.render_steps(moves)
     except StopIteration:

@@ -113,7 +113,7 @@ def plan(domain, metric: str | None, method: str, time_limit: float | None = Non
     """Export ``domain``, run planner ``method`` on it, replay its plan under our rules."""
     task = build(domain, metric)
     metric = task.metric
-    base = getattr(domain, "base", domain)
+    base = domain.base
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="puzzleplan-pddl-") as tmp:
         folder = Path(tmp)

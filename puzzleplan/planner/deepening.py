@@ -30,16 +30,13 @@ ENUMERATE_STATES = 100_000     # the state space is enumerated first when it is 
 ENUMERATE_SECONDS = 10.0       # and that takes at most this long (or a tenth of the time limit)
 
 
-# python-sat solver of ``pysat``/``pysat-plain`` when none is named, per domain (measured:
-# benchmarks/knights_solvers.csv -- CaDiCaL 1.7x less CPU time on the knights seed, never slower
-# on knights; README "Measured" for Glucose on Rush Hour and Sokoban)
-DOMAIN_SOLVERS = {"knights": "cadical195"}
-
-
-def default_solver(spec: str, domain_name: str) -> str:
-    """``pysat`` -> ``pysat:SOLVER`` with the domain's measured default solver."""
-    if spec in ("pysat", "pysat-plain") and domain_name in DOMAIN_SOLVERS:
-        return f"{spec}:{DOMAIN_SOLVERS[domain_name]}"
+def default_solver(spec: str, domain) -> str:
+    """``pysat`` -> ``pysat:SOLVER`` with the measured default solver of the domain's family
+    (its ``default_solver``, e.g. CaDiCaL on knights: benchmarks/knights_solvers.csv)."""
+    from .. import families
+    solver = families.of(domain).default_solver
+    if spec in ("pysat", "pysat-plain") and solver:
+        return f"{spec}:{solver}"
     return spec
 
 
@@ -141,7 +138,7 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
     from .lemmas import ReachabilityLemmas
     model = BoolModel()
     lower = domain.heuristic(domain.initial, metric)
-    backend_spec = default_solver(backend_spec, getattr(domain, "base", domain).name)
+    backend_spec = default_solver(backend_spec, domain)
     try:
         solver = make_backend(backend_spec, model, card_encoding)
     except KeyboardInterrupt:        # while a solver library was loading

@@ -19,10 +19,10 @@ row: the two would be one move.
 """
 from __future__ import annotations
 
-from ..domains.sliding import AXIS_DIRS, DIRS, add
-from ..limits import checkpoint
-from ..puzzle import Move, PuzzleError
-from .base import Encoder, frame
+from .rules import AXIS_DIRS, DIRS, add
+from ...limits import checkpoint
+from ...puzzle import Move, PuzzleError
+from ...encodings.base import Encoder, frame
 
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 

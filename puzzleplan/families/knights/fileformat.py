@@ -26,9 +26,10 @@ many moves knight X made.
 """
 from __future__ import annotations
 
-from ..domains.knights import Alternative, KnightsSpec, square
-from ..puzzle import MoveCount, PuzzleError
-from .common import sections
+from .rules import Alternative, KnightsSpec, square
+from ..contract import Parsed
+from ...puzzle import MoveCount, PuzzleError
+from ...formats.common import sections
 
 
 def _picture(rows, what):
@@ -110,9 +111,13 @@ def _goal_line(value: str, text: str, letters: set[str]) -> Alternative:
 
 
 def write(spec: KnightsSpec) -> str:
-    from ..domains.knights import name as sqname
+    from .rules import name as sqname
     lines = ([f"name: {spec.name}"] if spec.name else []) + ["board:", *spec.rows(), ""]
     for alt in spec.goals:
         lines.append("goal: " + " ".join([f"{lb}@{sqname(sq)}" for lb, sq in alt.placements]
                                          + [str(c) for c in alt.counts]))
     return "\n".join(lines) + "\n"
+
+
+def read(text: str, level: int | None = None) -> Parsed:
+    return Parsed(parse(text))

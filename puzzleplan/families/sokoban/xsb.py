@@ -9,8 +9,9 @@ a string of ``l u r d`` (walk) and ``L U R D`` (push) letters.
 """
 from __future__ import annotations
 
-from ..domains.sokoban import SokobanLevel
-from ..puzzle import PuzzleError
+from .rules import SokobanLevel
+from ..contract import Parsed
+from ...puzzle import PuzzleError
 
 XSB = set("#@+$*. -_")
 
@@ -100,3 +101,11 @@ def parse_lurd(text: str) -> list[str]:
         if ch.lower() not in "lurd":
             raise PuzzleError(f"character {i} of the solution is {ch!r}; LURD uses l u r d L U R D")
     return steps
+
+
+def read(text: str, level: int | None = None) -> Parsed:
+    return Parsed(parse(text, level)[0])
+
+
+def levels(text: str) -> int:
+    return len(split_levels(text))

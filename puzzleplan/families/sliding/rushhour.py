@@ -8,9 +8,10 @@ line, either the bare board or a database row ``moves board cluster``; ``;`` or
 """
 from __future__ import annotations
 
-from ..domains.sliding import SlidingSpec
-from ..puzzle import PuzzleError
-from .common import number, pick_level
+from .rules import SlidingSpec
+from ..contract import Parsed
+from ...puzzle import PuzzleError
+from ...formats.common import number, pick_level
 
 SIZE = 6
 
@@ -79,3 +80,12 @@ def split_entries(text: str) -> list[tuple[int, str, int | None]]:
 
 def write_board(spec: SlidingSpec, placement=None) -> str:
     return "".join(spec.rows(placement)).replace(".", "o").replace("#", "x")
+
+
+def read(text: str, level: int | None = None) -> Parsed:
+    spec, optimum = parse(text, level)
+    return Parsed(spec, optimum)
+
+
+def levels(text: str) -> int:
+    return len(split_entries(text))

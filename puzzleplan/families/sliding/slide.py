@@ -28,9 +28,10 @@ interchangeable unless the goal names them.
 """
 from __future__ import annotations
 
-from ..domains.sliding import Cell, SlidingSpec
-from ..puzzle import PuzzleError
-from .common import sections
+from .rules import Cell, SlidingSpec
+from ..contract import Parsed
+from ...puzzle import PuzzleError
+from ...formats.common import sections
 
 PIECE_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
@@ -125,3 +126,7 @@ def write(spec: SlidingSpec) -> str:
     if restricted:
         lines += ["", "axes: " + " ".join(restricted)]
     return "\n".join(lines) + "\n"
+
+
+def read(text: str, level: int | None = None) -> Parsed:
+    return Parsed(parse(text))

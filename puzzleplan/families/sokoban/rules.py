@@ -21,7 +21,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from ..puzzle import IllegalStep, Move, PuzzleError
+from ...puzzle import IllegalStep, Move, PuzzleError
+from ..contract import Rules
 
 Cell = tuple[int, int]
 DIRS = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0)}
@@ -78,9 +79,11 @@ class SokobanLevel:
         return out
 
 
-class Sokoban:
+class Sokoban(Rules):
     name = "sokoban"
     metrics = METRICS
+    symbols = {"$": ("#c8842c", ""), "*": ("#3b8f3b", ""), ".": ("#f3e6a6", ""),
+               "@": ("#3a6fd8", "@"), "+": ("#3a6fd8", "+")}
 
     def __init__(self, level: SokobanLevel, margin: int = 2, avoid: dict | None = None):
         """``avoid``: ``{"player": cells, "boxes": cells}`` never to be occupied."""
@@ -266,6 +269,13 @@ class Sokoban:
             raise PuzzleError("the player cannot end on the cells given")
         return "player", ok
 
+    def piece_cells(self, entry, piece: str) -> frozenset:
+        return frozenset([entry[0]])     # end conditions name the player only
+
+    def position(self, entry) -> dict:
+        player, boxes = entry
+        return {"player": list(player), "boxes": sorted([x, y] for x, y in boxes)}
+
     def place_of(self, state, mover: str):
         return state[0]
 
@@ -281,3 +291,11 @@ class SokobanReplay:
 
     def frames(self) -> list[list[str]]:
         return [self.level.rows(p, b) for p, b in self.history]
+
+
+def build(level: SokobanLevel, *, distinct: Sequence[str] = (), avoid: dict | None = None,
+          margin: int = 2) -> Sokoban:
+    """The rules of a parsed level; ``avoid`` may name ``player`` and ``boxes`` only."""
+    if set(avoid or {}) - {"player", "boxes"}:
+        raise PuzzleError("in Sokoban, only 'player' and 'boxes' can avoid cells")
+    return Sokoban(level, margin, avoid)

@@ -15,14 +15,20 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..formats.load import load
-from ..puzzle import PuzzleError
-from ..validate import check_plan
-from .files import plan_actions
-from .planners import plan, run_driver
+from ...catalogue import instances_root
+from ...formats.load import load
+from ...puzzle import PuzzleError
+from ...validate import check_plan
+from ...pddl.files import plan_actions
+from ...pddl.planners import plan, run_driver
 
 TRACK = "sokoban-opt08-strips"
-MICROBAN = Path(__file__).resolve().parent.parent.parent / "instances" / "sokoban" / "Microban.txt"
+
+
+def microban() -> Path:
+    return instances_root() / "sokoban" / "Microban.txt"
+
+
 LETTERS = {"dir-up": "u", "dir-down": "d", "dir-left": "l", "dir-right": "r"}
 
 
@@ -55,7 +61,7 @@ def run_ipc(problem: Path, method: str, level: int, time_limit: float | None) ->
     seconds = round(time.perf_counter() - t0, 4)
     if text is None:
         return {"status": "timeout" if code is None or code in (21, 23, 24) else f"exit {code}", "seconds": seconds}
-    domain = load(MICROBAN, level).domain
+    domain = load(microban(), level).domain
     report = check_plan(domain, ipc_steps(text, str(problem)), "pushes")
     if not report["solved"]:
         raise PuzzleError(f"{problem.name}: the IPC plan of {method} does not solve Microban {level}")
@@ -65,7 +71,7 @@ def run_ipc(problem: Path, method: str, level: int, time_limit: float | None) ->
 def crosscheck(datasets: Path, row: dict, method: str, time_limit: float | None = None) -> dict:
     """One problem, one planner: the IPC's PDDL and our export, side by side."""
     ipc = run_ipc(datasets / TRACK / row["file"], method, row["level"], time_limit)
-    ours = plan(load(MICROBAN, row["level"]).domain, "pushes", method, time_limit)
+    ours = plan(load(microban(), row["level"]).domain, "pushes", method, time_limit)
     return {"problem": row["file"], "microban_level": row["level"], "optimum": row["optimum"], "method": method,
             "ipc_status": ipc["status"], "ipc_pushes": ipc.get("length"), "ipc_seconds": ipc["seconds"],
             "ours_status": ours.status.value, "ours_pushes": ours.length, "ours_seconds": ours.stats["seconds"],

@@ -7,8 +7,8 @@ Without move-count conditions a knight may not jump straight back.
 """
 from __future__ import annotations
 
-from ..puzzle import Move
-from .base import Encoder, frame
+from ...puzzle import Move
+from ...encodings.base import Encoder, frame
 
 
 class KnightsEncoder(Encoder):

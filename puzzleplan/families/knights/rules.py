@@ -15,28 +15,16 @@ goal    one or more alternatives; each puts knights of given kinds on given
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
-from ..puzzle import IllegalStep, Move, MoveCount, PuzzleError
+from ...puzzle import IllegalStep, Move, MoveCount, PuzzleError
+from ...cells import cell_name as name, parse_cell as square
+from ..contract import Rules
 
 Square = tuple[int, int]
 JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 METRICS = ("steps",)
-
-
-def name(sq: Square) -> str:
-    return f"{chr(97 + sq[0])}{sq[1] + 1}"
-
-
-def square(text: str) -> Square:
-    """``b1`` -> ``(1, 0)``.  ASCII only: ``str.isdigit`` would take ``²``, which ``int`` refuses;
-    at most 6 digits, so a huge rank is an error here, not in ``int``."""
-    text = text.strip().lower()
-    if not re.fullmatch(r"[a-z][0-9]{1,6}", text) or int(text[1:]) < 1:
-        raise PuzzleError(f"{text!r} is not a square in algebraic notation (like b1)")
-    return (ord(text[0]) - 97, int(text[1:]) - 1)
 
 
 @dataclass(frozen=True)
@@ -61,7 +49,7 @@ class KnightsSpec:
                 for y in reversed(range(self.height))]
 
 
-class Knights:
+class Knights(Rules):
     name = "knights"
     metrics = METRICS
 
@@ -201,6 +189,15 @@ class Knights:
             raise PuzzleError(f"knight {piece!r} cannot end on the squares given")
         return k, ok
 
+    def piece_cells(self, entry, piece: str) -> frozenset:
+        return frozenset(sq for sq, letter in entry.items() if letter == piece)
+
+    def position(self, entry) -> dict:
+        return {name(sq): letter for sq, letter in entry.items()}
+
+    def placed(self, replay, i: int) -> bool:
+        return replay.placed(i)
+
     def place_of(self, state, k: int):
         return state[k][0]
 
@@ -224,3 +221,9 @@ class KnightsReplay:
 
     def frames(self) -> list[list[str]]:
         return [self.puzzle.spec.rows([(lb, sq) for sq, lb in at.items()]) for at in self.history]
+
+
+def build(spec: KnightsSpec, *, distinct: Sequence[str] = (), avoid: dict | None = None,
+          margin: int = 2) -> Knights:
+    """The rules of a parsed board (knights of one letter are interchangeable)."""
+    return Knights(spec, avoid)

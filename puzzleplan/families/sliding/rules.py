@@ -41,7 +41,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
-from ..puzzle import IllegalStep, Move, PuzzleError
+from ...puzzle import IllegalStep, Move, PuzzleError
+from ..contract import Rules
 
 Cell = tuple[int, int]
 DIRS: dict[str, Cell] = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
@@ -95,7 +96,7 @@ class Kind:
         return tuple(add(anchor, o) for o in self.shape)
 
 
-class SlidingPuzzle:
+class SlidingPuzzle(Rules):
     """The rules of one sliding-block instance over unlabelled kinds."""
 
     name = "sliding"
@@ -346,6 +347,12 @@ class SlidingPuzzle:
     def place_of(self, state, k: int):
         return state[k][0]
 
+    def piece_cells(self, entry, piece: str) -> frozenset:
+        return frozenset(entry[piece])
+
+    def position(self, entry) -> dict:
+        return {label: sorted([x, y] for x, y in cells) for label, cells in entry.items()}
+
     def labelled_state(self, state) -> dict[str, frozenset[Cell]]:
         """Any labelling of an unlabelled state (for drawing)."""
         out = {}
@@ -372,3 +379,9 @@ class SlidingReplay:
 
     def frames(self) -> list[list[str]]:
         return [self.puzzle.spec.rows(p) for p in self.history]
+
+
+def build(spec: SlidingSpec, *, distinct: Sequence[str] = (), avoid: dict | None = None,
+          margin: int = 2) -> SlidingPuzzle:
+    """The rules of a parsed puzzle; the pieces in ``distinct`` keep their own kind."""
+    return SlidingPuzzle(spec, distinct, avoid)

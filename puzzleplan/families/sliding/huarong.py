@@ -7,9 +7,10 @@ column.  Each letter is a piece; pieces of equal shape are interchangeable.
 """
 from __future__ import annotations
 
-from ..domains.sliding import SlidingSpec
-from ..puzzle import PuzzleError
-from .common import number, pick_level
+from .rules import SlidingSpec
+from ..contract import Parsed
+from ...puzzle import PuzzleError
+from ...formats.common import number, pick_level
 from .slide import spec_from_pictures
 
 GOAL = ["....", "....", "....", ".AA.", ".AA."]
@@ -53,3 +54,12 @@ def split_entries(text: str) -> list[tuple[int, str, int | None]]:
     if not entries:
         raise PuzzleError("no Huarong Dao board in the file")
     return entries
+
+
+def read(text: str, level: int | None = None) -> Parsed:
+    spec, optimum = parse(text, level)
+    return Parsed(spec, optimum)
+
+
+def levels(text: str) -> int:
+    return len(split_entries(text))

@@ -15,9 +15,9 @@ rebuilt when decoding (a shortest one).
 """
 from __future__ import annotations
 
-from ..domains.sokoban import DIRS, add
-from ..puzzle import Move, PuzzleError
-from .base import Encoder, frame
+from .rules import DIRS, add
+from ...puzzle import Move, PuzzleError
+from ...encodings.base import Encoder, frame
 
 
 class SokobanEncoder(Encoder):

@@ -1,1 +1,0 @@
-"""Reference rules of each puzzle family, pure Python, immutable states."""
