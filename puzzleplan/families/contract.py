@@ -67,6 +67,12 @@ class Rules(abc.ABC):
         """An admissible lower bound on the moves left (0 knows nothing)."""
         return 0
 
+    def longest_plan(self, metric: str) -> int | None:
+        """An upper bound on the length of every plan in ``metric`` (a plan that removes a
+        piece per move cannot be longer than the pieces), or None: no bound known.  The
+        planner reports ``unsolvable`` once it has refuted this horizon."""
+        return None
+
     def continuation(self, move: Move, metric: str):
         """``(start, end)`` marks of a move that a following move of the same mover may
         continue as one move of the metric (sliding runs), or None: no merging."""

@@ -148,6 +148,9 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
     refuted = lower - 1        # every horizon up to here has no plan (the lower bound is admissible)
     minimise = optimal and "minimise" in solver.capabilities
     doubling = not optimal or "minimise" in solver.capabilities
+    cap = domain.longest_plan(metric)      # no plan is longer: refuting it proves unsolvable
+    if cap is not None and cap < max_horizon:
+        max_horizon = max(cap, 0)
     first = max(lower, start_horizon or 0)
     say(f"deepening from horizon {first} to {max_horizon} ({'doubling' if doubling else 'one at a time'}, "
         f"{solver.method}; no plan within {refuted} by the admissible lower bound)" if refuted >= 0 else
@@ -194,6 +197,9 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
         else:   # every horizon up to max_horizon refuted (or the lower bound exceeds it)
             refuted = max_horizon
             result.status, result.bound = Status.NO_PLAN_WITHIN, max_horizon
+            if cap is not None and max_horizon >= cap:
+                result.status = Status.UNSOLVABLE
+                result.proof = f"no plan within {max_horizon} {metric}, and no plan is longer (the rules' bound)"
     except limits.TimeUp:
         result.status, result.message = Status.TIMEOUT, "time limit reached"
     except KeyboardInterrupt:
