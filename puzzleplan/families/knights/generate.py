@@ -38,4 +38,5 @@ def knights(rng: random.Random, w: int = 3, h: int = 3, n: int = 2, holes: int =
 
 def generate(rng: random.Random) -> Knights:
     """A few knights on a small board with holes, sometimes with counted goal alternatives."""
-    return knights(rng, 3, 4, n=rng.choice([2, 4]), holes=2, counted=rng.random() < 0.3)
+    n = rng.choice([2, 4])
+    return knights(rng, 3, 4, n=n, holes=2, counted=n == 2 and rng.random() < 0.3)   # counts name knight A

@@ -1,0 +1,211 @@
+"""The conformance suite: every registered puzzle family, as a test parameter, must keep the
+contract (:mod:`puzzleplan.families.contract`).  A new family inherits every test here.
+
+- the record is complete, every declared part imports, the rules class defines every
+  required method (and a class that lacks one is refused, naming it);
+- its generator makes instances;
+- SAT = BFS on them, for every metric the family encodes (the plan replayed);
+- the encoding's successors of the initial state equal the rules' (models enumerated);
+- scene and PDDL export, where the family has them, agree with the replay and the optimum.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from puzzleplan import families
+from puzzleplan.constraints import Counted
+from puzzleplan.encodings import encoder_for
+from puzzleplan.encodings.base import Encoder
+from puzzleplan.encodings.model import BoolModel
+from puzzleplan.families.contract import Rules, missing_methods
+from puzzleplan.planner import solve
+from puzzleplan.planner.backends import make_backend
+from puzzleplan.puzzle import PuzzleError, Status
+from puzzleplan.search import breadth_first_search
+from puzzleplan.validate import check_plan
+
+FAMILIES = families.all_families()
+IDS = [f.name for f in FAMILIES]
+ENCODED = [(f, m) for f in FAMILIES for m in f.encoders]
+ENCODED_IDS = [f"{f.name}-{m}" for f, m in ENCODED]
+REQUIRED = sorted(Rules.__abstractmethods__)
+
+
+def instances(family, n: int, seed: int = 0, wrapped: bool = True):
+    """``n`` generated instances; ``wrapped``: with the move counters their goals ask for
+    (as :func:`puzzleplan.load` does), so that search sees the same goal as SAT."""
+    rng = random.Random(f"{family.name}-{seed}")
+    make = family.part("generate")
+    out = []
+    for _ in range(n):
+        rules = make(rng)
+        counted = Counted(rules)
+        out.append(counted if wrapped and counted.needed else rules)
+    return out
+
+
+def freeze(x):
+    """A hashable, order-free copy of a replay entry (dicts, sets, lists, tuples)."""
+    if isinstance(x, dict):
+        return tuple(sorted((freeze(k), freeze(v)) for k, v in x.items()))
+    if isinstance(x, (set, frozenset)):
+        return tuple(sorted(freeze(v) for v in x))
+    if isinstance(x, (list, tuple)):
+        return tuple(freeze(v) for v in x)
+    return x
+
+
+def test_there_are_families():
+    assert {"sliding", "sokoban", "knights"} <= set(IDS)
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_the_record_is_complete_and_every_part_imports(family):
+    assert families.problems(family) == []
+    cls = families.rules_class(family)
+    assert missing_methods(cls) == []
+    assert callable(family.part("build")) and callable(family.part("generate"))
+    for fmt in family.formats:
+        assert callable(family.ref(fmt.read))
+        assert fmt.levels is None or callable(family.ref(fmt.levels))
+        for ext in fmt.extensions:
+            assert ext.startswith(".") and families.for_path(f"x{ext}") == (family, fmt)
+    for metric in family.encoders:
+        assert issubclass(family.part(f"encoders.{metric}"), Encoder)
+    if family.pddl:
+        from puzzleplan.pddl.task import FamilyPDDL
+        assert issubclass(family.part("pddl"), FamilyPDDL)
+    if family.scene:
+        assert callable(family.part("scene"))
+    assert set(family.features()) == {"sat", "search", "pddl", "animation"}
+
+
+def test_every_extension_belongs_to_one_family():
+    seen = [ext.lower() for f in FAMILIES for ext in f.extensions()]
+    assert len(seen) == len(set(seen))
+
+
+@pytest.mark.parametrize("method", REQUIRED)
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_a_rules_class_without_a_required_method_is_refused_by_name(family, method):
+    cls = families.rules_class(family)
+    body = {k: v for klass in reversed(cls.__mro__[:-1]) if klass is not Rules and issubclass(klass, Rules)
+            for k, v in vars(klass).items() if k != method}
+    stripped = type(f"Stripped{cls.__name__}", (Rules,), body)
+    assert missing_methods(stripped) == [method]
+    broken = families.Family(**{**family.__dict__, "package": __name__, "rules": ":Stripped"})
+    globals()["Stripped"] = stripped
+    try:
+        with pytest.raises(PuzzleError, match=rf"rules lack: {method}"):
+            families.rules_class(broken)
+    finally:
+        del globals()["Stripped"]
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_generated_instances_are_rules_of_the_family(family):
+    cls = families.rules_class(family)
+    for rules in instances(family, 8, wrapped=False):
+        assert isinstance(rules, cls) and families.of(rules) is family
+        assert rules.metrics == family.metrics
+        assert rules.board() and all(isinstance(row, str) for row in rules.board())
+        hash(rules.initial)
+        assert rules.replay([]).history and rules.count([], rules.metrics[0]) == 0
+
+
+@pytest.mark.parametrize("family,metric", ENCODED, ids=ENCODED_IDS)
+def test_sat_equals_bfs_on_generated_instances(family, metric):
+    solved = 0
+    for rules in instances(family, 6, seed=1):
+        bfs = breadth_first_search(rules, metric)
+        sat = solve(rules, metric, max_horizon=40)
+        if bfs.status is Status.UNSOLVABLE:
+            assert sat.status in (Status.NO_PLAN_WITHIN, Status.UNSOLVABLE) and sat.steps is None
+            continue
+        assert bfs.status is Status.OPTIMAL and sat.status is Status.OPTIMAL, (bfs, sat)
+        assert sat.length == bfs.length
+        assert check_plan(rules, sat.steps, metric)["solved"]
+        solved += 1
+    assert solved >= 2       # most instances have a plan (unsolvable ones on both sides test little)
+
+
+def successors_by_sat(rules, metric):
+    """The replayed positions after each distinct next state the encoding allows after one move."""
+    enc = encoder_for(rules, metric)
+    m = BoolModel()
+    enc.start(m)
+    enc.extend(m, 1)
+    backend = make_backend("pysat", m)
+    facts = sorted(set(enc.facts(m, 1).values()))
+    seen, positions = set(), set()
+    try:
+        while backend.solve_assuming([m.var(("act", 0))]):
+            values = set(backend.values())
+            state = frozenset(v for v in facts if v in values)
+            assert state not in seen
+            seen.add(state)
+            steps = rules.render_steps(enc.decode(m, values))
+            positions.add(freeze(rules.replay(steps).history[-1]))
+            backend.solver.add_clause([-v if v in values else v for v in facts])
+    finally:
+        backend.close()
+    return seen, positions
+
+
+@pytest.mark.parametrize("family,metric", ENCODED, ids=ENCODED_IDS)
+def test_the_encoding_has_exactly_the_rules_successors(family, metric):
+    moving = 0
+    for rules in instances(family, 10, seed=2, wrapped=False):
+        expected = set()
+        for move, _ in rules.successors(rules.initial, metric):
+            expected.add(freeze(rules.replay(rules.render_steps([move])).history[-1]))
+        states, positions = successors_by_sat(rules, metric)
+        assert positions == expected
+        assert len(states) == len({nxt for _, nxt in rules.successors(rules.initial, metric)})
+        moving += bool(expected)
+    assert moving >= 3
+
+
+@pytest.mark.parametrize("family", [f for f in FAMILIES if f.scene], ids=[f.name for f in FAMILIES if f.scene])
+def test_the_scene_follows_the_replay(family):
+    from puzzleplan.animate import build, canonical, gif
+    drawn = 0
+    for rules in instances(family, 6, seed=3):
+        metric = rules.metrics[0]
+        plan = breadth_first_search(rules, metric)
+        if plan.steps is None:
+            continue
+        scene = build(rules, plan.steps, metric)
+        history = rules.replay(plan.steps).history
+        assert scene.solved and len(scene.frames) == plan.length + 1
+        for frame in scene.frames:
+            assert canonical(frame.position) == canonical(rules.position(history[frame.step]))
+        assert gif(rules, plan.steps, metric)[:6] == b"GIF89a"
+        drawn += 1
+    assert drawn >= 2
+
+
+PDDL = [f for f in FAMILIES if f.pddl]
+
+
+@pytest.mark.parametrize("family", PDDL, ids=[f.name for f in PDDL])
+def test_a_planner_on_the_pddl_export_finds_the_bfs_optimum(family):
+    from puzzleplan.pddl import available, plan
+    if not available("fd-blind"):
+        pytest.skip("Fast Downward is not installed (pip install 'puzzleplan[planners]')")
+    checked = 0
+    for rules in instances(family, 4, seed=4):
+        metric = rules.metrics[0]
+        try:
+            families.of(rules).part("pddl")().check(rules, metric)
+        except PuzzleError:
+            continue
+        bfs = breadth_first_search(rules, metric)
+        got = plan(rules, metric, "fd-blind", 60)
+        assert got.status is bfs.status, (got, bfs)
+        if got.steps is not None:
+            assert got.length == bfs.length and check_plan(rules, got.steps, metric)["solved"]
+            checked += 1
+    assert checked >= 1
