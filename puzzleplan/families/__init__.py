@@ -88,8 +88,18 @@ def get(name: str) -> Family:
 
 
 def of(rules) -> Family:
-    """The family of a rules object (or of a side-condition wrapper around one)."""
-    return get(rules.base.name)
+    """The family of a rules object (or of a side-condition wrapper around one): the one
+    whose package holds its class."""
+    return _family_of_class(type(rules.base))
+
+
+@lru_cache(maxsize=None)
+def _family_of_class(cls: type) -> Family:
+    module = cls.__module__
+    for family in _registry().values():
+        if module == family.package or module.startswith(family.package + "."):
+            return family
+    raise PuzzleError(f"{cls.__name__} ({module}) belongs to no registered puzzle family")
 
 
 def rules_class(family: Family) -> type:

@@ -50,9 +50,14 @@ class Rules(abc.ABC):
     ``render_steps`` turns back into steps.
     """
 
-    name: str = ""                      # the family's name
     metrics: tuple[str, ...] = ()       # the first is the default
     initial: Hashable = None
+
+    @property
+    def name(self) -> str:
+        """The family's name (from its record)."""
+        from . import of
+        return of(self).name
 
     # -- search --------------------------------------------------------------------
     @abc.abstractmethod

@@ -50,7 +50,6 @@ class KnightsSpec:
 
 
 class Knights(Rules):
-    name = "knights"
     metrics = METRICS
 
     def __init__(self, spec: KnightsSpec, avoid: dict | None = None):

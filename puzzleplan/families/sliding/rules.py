@@ -99,7 +99,6 @@ class Kind:
 class SlidingPuzzle(Rules):
     """The rules of one sliding-block instance over unlabelled kinds."""
 
-    name = "sliding"
     metrics = METRICS
 
     def __init__(self, spec: SlidingSpec, distinct: Sequence[str] = (), avoid: dict | None = None):

@@ -80,7 +80,6 @@ class SokobanLevel:
 
 
 class Sokoban(Rules):
-    name = "sokoban"
     metrics = METRICS
     symbols = {"$": ("#c8842c", ""), "*": ("#3b8f3b", ""), ".": ("#f3e6a6", ""),
                "@": ("#3a6fd8", "@"), "+": ("#3a6fd8", "+")}
