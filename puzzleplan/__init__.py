@@ -7,10 +7,10 @@
 >>> result.status, result.length, result.steps
 """
 from .formats.load import load
-from .planner import solve
+from .planner import SolveOptions, solve
 from .puzzle import Avoid, EndsOn, MoveCount, PuzzleError, Result, Status, frozen
 from .search import astar_search, breadth_first_search
 from .validate import check_plan
 
-__all__ = ["load", "solve", "breadth_first_search", "astar_search", "check_plan", "MoveCount", "Avoid",
+__all__ = ["load", "solve", "SolveOptions", "breadth_first_search", "astar_search", "check_plan", "MoveCount", "Avoid",
            "EndsOn", "frozen", "PuzzleError", "Result", "Status"]

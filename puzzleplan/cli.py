@@ -24,6 +24,7 @@ from pathlib import Path
 
 import click
 
+from . import methods as registry
 from .puzzle import PuzzleError, Result, Status
 
 EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_UNVERIFIED = 1, 2, 3, 4
@@ -300,7 +301,7 @@ def show(file, level, plan_file, metric, constraints, animations):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--algorithm", "-a", type=click.Choice(["bfs", "astar"]), default="bfs", show_default=True)
+@click.option("--algorithm", "-a", type=click.Choice(registry.names(registry.SEARCH)), default="bfs", show_default=True)
 @metric_option
 @level_option
 @counts_option
@@ -310,11 +311,10 @@ def show(file, level, plan_file, metric, constraints, animations):
 @animation_option
 def search(file, algorithm, metric, level, constraints, time_limit, margin, as_json, animations):
     """Solve FILE optimally by breadth-first search or A*."""
-    from .search import SEARCHES
     try:
         inst = load_instance(file, level, margin, constraints)
-        result = SEARCHES[algorithm](inst.domain, metric, time_limit,
-                                     None if as_json else progress_printer(algorithm))
+        result = registry.run(algorithm, inst.domain, metric, time_limit,
+                             progress=None if as_json else progress_printer(algorithm))
     except PuzzleError as err:
         fail(err, as_json)
     write_animations(animations, inst.domain, result.steps, result.metric, as_json)
@@ -408,10 +408,10 @@ def horizon_printer(row: dict) -> None:
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--backend", "-b", default="pysat", show_default=True,
-              help="pysat[:SOLVER] (incremental, with reachability lemmas; e.g. pysat:cadical195; default "
-                   "solver glucose42), pysat-plain[:SOLVER] (the same without lemmas), cpsat[:WORKERS] (one "
-                   "CP-SAT model minimising moves), cpsat-horizons (a CP-SAT model per horizon) or "
-                   "external:CMD (a solver program).")
+              help=f"{registry.usage(registry.SAT)}: pysat is one incremental python-sat solver with reachability "
+                   "lemmas (default solver glucose42, e.g. pysat:cadical195); pysat-plain the same without lemmas; "
+                   "cpsat one CP-SAT model minimising moves; cpsat-horizons a CP-SAT model per horizon; "
+                   "external a solver program.")
 @metric_option
 @level_option
 @counts_option
@@ -437,7 +437,7 @@ def horizon_printer(row: dict) -> None:
 def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, card_encoding,
           margin, quiet, certify, proof_file, enumerate_first, as_json, animations):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
-    from .planner import solve as plan
+    from .planner import SolveOptions, solve as plan
     try:
         if proof_file and not certify:
             raise PuzzleError("--proof needs --certify")
@@ -445,10 +445,11 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
             raise PuzzleError(f"{proof_file} exists; give a new file for the proof")
         inst = load_instance(file, level, margin, constraints)
         talk = not (quiet or as_json)
-        result = plan(inst.domain, metric, backend, time_limit, max_horizon, not fast,
-                      card_encoding=card_encoding, progress=horizon_printer if talk else None,
-                      certify=certify, proof_file=proof_file, start_horizon=start_horizon,
-                      enumerate_first=enumerate_first, say=note if talk else None)
+        options = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
+                               card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
+                               proof_file=proof_file, progress=horizon_printer if talk else None,
+                               say=note if talk else None)
+        result = plan(inst.domain, metric, options=options)
     except PuzzleError as err:
         fail(err, as_json)
     write_animations(animations, inst.domain, result.steps, result.metric, as_json)
@@ -501,8 +502,7 @@ def seeds(time_limit, backend, as_json):
 @click.option("--levels", default=None, help="Levels of collections, e.g. 1-40 or 1,3,5 (default: all).")
 @click.option("--metric", "-m", default=None, help="Metric for every run (default: the catalogue's, or the domain's first).")
 @click.option("--methods", default="bfs,astar,pysat,cpsat", show_default=True,
-              help="Comma-separated: bfs, astar, pysat[:SOLVER], pysat-plain[:SOLVER], cpsat[:WORKERS], "
-                   "cpsat-horizons, external:CMD, fd-lmcut, fd-blind, symk (PDDL planners: extra 'planners').")
+              help=f"Comma-separated: {registry.usage()} (PDDL planners: extra 'planners').")
 @click.option("--time-limit", type=SECONDS, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
 @click.option("--memory", "memory_mb", type=AT_LEAST_1, default=4096, show_default=True,
               help="MiB of address space per run (a lower limit of the shell, ulimit -v, wins).")
@@ -534,7 +534,6 @@ def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_a
     from .bench.report import status_table
     from .bench.run import read_results
     from .formats.load import load
-    from .pddl.planners import PLANNERS, driver
     from .puzzle import check_metric
     try:
         chosen = parse_levels(levels)
@@ -545,12 +544,7 @@ def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_a
                 tasks += [Task(path, level, m, method.strip(), tuple(constraints))
                           for method in methods.split(",") if method.strip()]
         for method in {t.method for t in tasks}:
-            if method in PLANNERS:
-                driver(method)          # installed, or an error naming the extra
-            elif method not in ("bfs", "astar"):
-                from .planner.backends import make_backend
-                from .encodings.model import BoolModel
-                make_backend(method, BoolModel()).close()
+            registry.check(method)       # known, and its solver or planner installed (else one line naming it)
         if jobs < 1:
             raise PuzzleError("--jobs must be at least 1")
         if Path(out).suffix not in (".csv", ".jsonl"):

@@ -1,4 +1,5 @@
-"""Shared vocabulary: statuses, results, errors and the Domain protocol.
+"""Shared vocabulary: statuses, results, errors, moves and side conditions (the rules a
+family implements are in :mod:`puzzleplan.families.contract`).
 
 Glossary
 --------
@@ -14,7 +15,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterator, Protocol, Sequence
+from typing import Any, Hashable
 
 
 class PuzzleError(ValueError):
@@ -110,24 +111,7 @@ class Result:
         return out
 
 
-class Domain(Protocol):
-    """What search, validation and the encoders need from a puzzle family."""
-
-    name: str
-    metrics: tuple[str, ...]
-    initial: Hashable
-
-    def is_goal(self, state: Hashable) -> bool: ...
-    def successors(self, state: Hashable, metric: str) -> Iterator[tuple[Move, Hashable]]: ...
-    def heuristic(self, state: Hashable, metric: str) -> int: ...
-    def render_steps(self, moves: Sequence[Move]) -> list[str]: ...
-    def replay(self, steps: Sequence[str]) -> Any: ...
-    def count(self, steps: Sequence[str], metric: str) -> int: ...
-    def board(self) -> list[str] | None: ...
-    def piece_names(self) -> list[str]: ...
-
-
-def check_metric(domain: Domain, metric: str | None) -> str:
+def check_metric(domain, metric: str | None) -> str:
     metric = metric or domain.metrics[0]
     if metric not in domain.metrics:
         raise PuzzleError(f"unknown metric {metric!r} for {domain.name}; choose from "

@@ -209,3 +209,16 @@ def test_a_planner_on_the_pddl_export_finds_the_bfs_optimum(family):
             assert got.length == bfs.length and check_plan(rules, got.steps, metric)["solved"]
             checked += 1
     assert checked >= 1
+
+
+def test_an_incomplete_or_unknown_family_is_refused_naming_what_is_missing():
+    family = families.get("sliding")
+    broken = families.Family(**{**family.__dict__, "generate": "", "formats": (), "encoders": {"pushes": "x:Y"}})
+    assert families.problems(broken) == ["no generate", "no file format",
+                                         "an encoder for 'pushes', which is not one of its metrics"]
+    with pytest.raises(PuzzleError, match=r"unknown puzzle family 'chess'; known: .*sliding"):
+        families.get("chess")
+    with pytest.raises(PuzzleError, match=r"sliding family's scene: .* has no 'nowhere'"):
+        families.Family(**{**family.__dict__, "scene": "scene:nowhere"}).part("scene")
+    with pytest.raises(PuzzleError, match=r"unknown file type; use .*\.knights.*\.slide"):
+        families.for_path("puzzle.chess")

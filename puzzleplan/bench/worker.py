@@ -15,21 +15,13 @@ import time
 
 
 def figures(task: dict) -> dict:
+    from .. import methods
     from ..formats.load import load
-    from ..pddl import PLANNERS, plan as run_planner
-    from ..planner import solve
-    from ..search import SEARCHES
     from .run import located
     domain = load(located(task["instance"]), task.get("level"), constraints=task.get("constraints", ())).domain
-    limit = task.get("time_limit")
-    if task["method"] in SEARCHES:
-        result = SEARCHES[task["method"]](domain, task["metric"], limit)
-    elif task["method"] in PLANNERS:
-        result = run_planner(domain, task["metric"], task["method"], limit)
-    else:
-        result = solve(domain, task["metric"], task["method"], limit)
+    result = methods.run(task["method"], domain, task["metric"], task.get("time_limit"))
     s = result.stats
-    if task["method"] in PLANNERS:      # the planner's own figures, beside ours
+    if methods.parse(task["method"])[0].kind == methods.PLANNER:      # the planner's own figures, beside ours
         note = ", ".join(f"{k}={s[k]}" for k in ("planner_cost", "generated", "search_seconds", "exit_code") if k in s)
         result.message = "; ".join(filter(None, [note, result.message]))
     return {"message": result.message, "status": result.status.value, "length": result.length, "bound": result.bound,

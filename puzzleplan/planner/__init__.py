@@ -1,4 +1,4 @@
 """The deepening loop, backends, decoding and validation of SAT plans."""
-from .deepening import solve
+from .deepening import SolveOptions, solve
 
-__all__ = ["solve"]
+__all__ = ["SolveOptions", "solve"]

@@ -17,6 +17,7 @@ result keeps what was proved (status ``interrupted``).
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Sequence
 
 from .. import limits
@@ -60,17 +61,47 @@ def schedule(first: int, max_horizon: int, doubling: bool) -> Iterator[int]:
         h = min(max(h + 1, 2 * h), max_horizon) if doubling else h + 1
 
 
-def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit: float | None = None,
-          max_horizon: int = DEFAULT_MAX_HORIZON, optimal: bool = True, counts: Sequence[MoveCount] = (),
-          card_encoding: str = "seqcounter", progress: Callable[[dict], None] | None = None,
-          certify: bool = False, proof_file: str | None = None, start_horizon: int | None = None,
-          lemma_budget: int | None = None, enumerate_first: bool = False,
-          say: Callable[[str], None] | None = None) -> Result:
+@dataclass
+class SolveOptions:
+    """How :func:`solve` runs; every field has the CLI's default.
+
+    backend         ``pysat[:SOLVER]`` (reachability lemmas, :mod:`.lemmas`),
+                    ``pysat-plain[:SOLVER]``, ``cpsat[:WORKERS]``, ``cpsat-horizons``,
+                    ``external:CMD`` (:mod:`puzzleplan.methods` lists them)
+    time_limit      seconds for the whole run (None: no limit)
+    max_horizon     the largest horizon tried
+    optimal         +1 horizon at a time (False: doubling, ``--fast``)
+    start_horizon   the first horizon tried (default: the admissible lower bound)
+    counts          move counts on top of the domain's own
+    card_encoding   python-sat's cardinality encoding for move counts
+    lemma_budget    conflicts per reachability-lemma question
+    enumerate_first enumerate a small state space first (``unsolvable`` at once)
+    certify         prove optimality with a checked DRAT proof; ``proof_file`` keeps it
+    progress        ``progress(row)``: one row per horizon
+    say             ``say(text)``: notes for the user
+    """
+
+    backend: str = "pysat"
+    time_limit: float | None = None
+    max_horizon: int = DEFAULT_MAX_HORIZON
+    optimal: bool = True
+    start_horizon: int | None = None
+    counts: Sequence[MoveCount] = ()
+    card_encoding: str = "seqcounter"
+    lemma_budget: int | None = None
+    enumerate_first: bool = False
+    certify: bool = False
+    proof_file: str | None = None
+    progress: Callable[[dict], None] | None = None
+    say: Callable[[str], None] | None = None
+
+
+def solve(domain, metric: str | None = None, backend: str | None = None, time_limit: float | None = None,
+          options: SolveOptions | None = None, **changes) -> Result:
     """Plan for ``domain`` by SAT/CP-SAT; see the module doc for the statuses.
 
-    ``backend``: ``pysat[:SOLVER]`` (reachability lemmas, :mod:`.lemmas`, each
-    question under ``lemma_budget`` conflicts), ``pysat-plain[:SOLVER]``,
-    ``cpsat[:WORKERS]``, ``cpsat-horizons``, ``external:CMD``.
+    ``options`` (a :class:`SolveOptions`; ``backend``, ``time_limit`` and keyword
+    ``changes`` replace its fields) say how.
 
     ``start_horizon``: the first horizon tried (default: the admissible lower
     bound); below it only the lower bound is proven, unless a horizon is refuted.
@@ -84,6 +115,14 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
     length-1 has no plan (``result.stats["certified"]``); ``proof_file`` keeps it.
     ``progress(row)`` gets one row per horizon; ``say(text)`` gets notes.
     """
+    given = {k: v for k, v in (("backend", backend), ("time_limit", time_limit)) if v is not None}
+    try:
+        o = replace(options or SolveOptions(), **given, **changes)
+    except TypeError as err:       # a misspelt option: the Python API's own mistake, said plainly
+        raise TypeError(f"solve(): {err}; options are the fields of SolveOptions") from None
+    backend, time_limit, max_horizon, optimal, counts = o.backend, o.time_limit, o.max_horizon, o.optimal, o.counts
+    card_encoding, progress, certify, proof_file = o.card_encoding, o.progress, o.certify, o.proof_file
+    start_horizon, lemma_budget, enumerate_first, say = o.start_horizon, o.lemma_budget, o.enumerate_first, o.say
     time_limit = check_options(time_limit, max_horizon, start_horizon)
     metric = check_metric(domain, metric)
     if certify:
