@@ -55,3 +55,38 @@ def test_frozen_in_the_cli(write, tmp_path):
     for extra in (["--frozen", "A"], ["-c", "A.moves=0"]):
         result = run("validate", path, plan, "-m", "moves", *extra)
         assert result.exit_code == 1 and result.stdout.startswith("legal but not solved"), result.output
+
+
+# --- 11: the wrong question is not answered -----------------------------------------------
+
+@pytest.mark.parametrize("section", ["goal", "board", "name", "axes"])
+def test_a_second_section_in_a_slide_file_is_an_error(write, section):
+    extra = {"goal": "goal:\nA..\n...\n", "board": "board:\n.A.\n...\n", "name": "name: y\n", "axes": "axes: A=h\n"}
+    text = "name: x\n" + TWO + "axes: B=hv\n\n" + extra[section]
+    path = write("twice.slide", text)
+    result = run("search", path)
+    one_error(result, f"a second '{section}:' section", "twice.slide:")
+
+
+def test_a_second_goal_section_does_not_replace_the_first(write):
+    # before: the second goal (A where it stands) won, and the answer was "optimal, 0 steps"
+    path = write("twice.slide", TWO + "\ngoal:\nA..\n...\n")
+    one_error(run("solve", path, "--time-limit", "5"), "second 'goal:'", ":8:", "line 4")
+
+
+def test_a_second_board_in_a_knights_file_is_an_error(write):
+    text = (INSTANCES / "knights/guarini.knights").read_text() + "\nboard:\nW.W\n...\nB.B\n"
+    one_error(run("search", write("g.knights", text)), "second 'board:'")
+
+
+def test_knights_goal_lines_stay_alternatives():
+    assert len(load(INSTANCES / "seeds/knights_seed003.knights").domain.spec.goals) == 2
+
+
+@pytest.mark.parametrize("levels,words", [("5-1", ["runs backwards", "1-5"]), ("3,9-2", ["runs backwards"]),
+                                          ("1-99999999", ["more than 100,000"]), ("1-x", ["1-40"])])
+def test_bench_levels_that_make_no_sense_are_refused(tmp_path, levels, words):
+    out = tmp_path / "r.csv"
+    result = run("bench", INSTANCES / "rushhour/thinkfun40.rh", "--levels", levels, "--methods", "bfs", "-o", out)
+    one_error(result, *words)
+    assert not out.exists()

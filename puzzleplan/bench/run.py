@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..catalogue import catalogue, instances_root
+from ..formats.common import number
 from ..formats.load import KINDS, level_count
 from ..puzzle import PuzzleError
 
@@ -67,12 +68,16 @@ def parse_levels(text: str | None) -> list[int] | None:
     if not text:
         return None
     out = []
-    try:
-        for part in text.split(","):
-            lo, _, hi = part.partition("-")
-            out += list(range(int(lo), int(hi or lo) + 1))
-    except ValueError:
-        raise PuzzleError(f"--levels {text!r}: write levels like 1-40 or 1,3,5") from None
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        first, last = number(lo.strip()), number((hi or lo).strip())
+        if first is None or last is None:
+            raise PuzzleError(f"--levels {text!r}: write levels like 1-40 or 1,3,5")
+        if last < first:      # 5-1 is a slip, not "every level"
+            raise PuzzleError(f"--levels {text!r}: the range {part} runs backwards (write {last}-{first})")
+        if last - first >= 100_000:
+            raise PuzzleError(f"--levels {text!r}: the range {part} holds more than 100,000 levels")
+        out += list(range(first, last + 1))
     return out
 
 

@@ -29,13 +29,16 @@ def number(text: str, digits: int = 9) -> int | None:
     return int(text) if re.fullmatch(rf"[0-9]{{1,{digits}}}", text) else None
 
 
-def sections(text: str, comment: str = ";") -> list[tuple[str, str, list[tuple[int, str]]]]:
+def sections(text: str, comment: str = ";", once: tuple[str, ...] = ()) -> list[tuple[str, str, list[tuple[int, str]]]]:
     """Split ``key: value`` headers; a key with an empty value starts a picture block.
 
     Returns ``(key, value, [(line_no, row), ...])`` in order.  Comment lines start
-    with ``comment``; blank lines end a picture block.
+    with ``comment``; blank lines end a picture block.  A key in ``once`` that comes
+    again is an error naming both lines (a second ``goal:`` must not silently replace
+    the first).
     """
     out: list[tuple[str, str, list[tuple[int, str]]]] = []
+    first: dict[str, int] = {}
     block = None
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip()
@@ -47,6 +50,10 @@ def sections(text: str, comment: str = ";") -> list[tuple[str, str, list[tuple[i
         key, sep, value = line.partition(":")
         key = key.strip()
         if sep and key and key.replace("_", "").isalpha():
+            if key.lower() in once and key.lower() in first:
+                raise PuzzleError(f"a second '{key.lower()}:' section (the first is at line {first[key.lower()]}); "
+                                  "a file holds one", line=no)
+            first.setdefault(key.lower(), no)
             out.append((key.lower(), value.strip(), []))
             block = None if value.strip() else out[-1][2]
             continue
