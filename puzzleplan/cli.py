@@ -421,8 +421,9 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
     try:
         if proof_file and not certify:
             raise PuzzleError("--proof needs --certify")
-        if proof_file and Path(proof_file).exists():
-            raise PuzzleError(f"{proof_file} exists; give a new file for the proof")
+        if proof_file:
+            from .outputs import check_new
+            check_new(proof_file, flag="--proof")      # before the work: a proof that cannot be kept is lost
         inst = load_instance(file, level, margin, constraints)
         talk = not (quiet or as_json)
         result = plan(inst.domain, metric, backend, time_limit, max_horizon, not fast,
@@ -549,16 +550,22 @@ def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_a
 @click.option("--baseline", default=None,
               help="Method the time ratios are taken against (default: bfs); several: fd-lmcut,symk.")
 @click.option("--markdown", "md_file", default=None, type=click.Path(dir_okay=False), help="Also write the tables here.")
-def report(results, plot_dir, baseline, md_file):
+@click.option("--force", is_flag=True, help="Overwrite the Markdown file and the plots if they exist.")
+def report(results, plot_dir, baseline, md_file, force):
     """Summarise a bench RESULTS file: tables, and plots with --plots."""
-    from .bench.report import report as make
+    from .bench.report import PLOTS, report as make
+    from .outputs import check_folder, check_new, put
     try:
+        if md_file:
+            check_new(md_file, force, "--markdown")
+        if plot_dir:
+            check_folder(plot_dir, PLOTS, force, "--plots")
         text, made = make(results, plot_dir, baseline)
+        if md_file:
+            put(md_file, text, force)
     except PuzzleError as err:
         fail(err)
     click.echo(text)
-    if md_file:
-        Path(md_file).write_text(text)
     for path in made:
         click.echo(f"plot: {path}")
 
@@ -587,11 +594,9 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
             return click.echo(export_file(file, level, metric, constraints, margin, pddl_dir, out, force))
         if horizon is None or out is None:
             raise PuzzleError("give --horizon/-t and --out/-o (or --pddl OUTDIR for PDDL)")
-        for path in (Path(out), Path(out + ".json")):
-            if path.exists() and not force:
-                raise PuzzleError(f"{path} exists; use --force to overwrite it")
-        if not Path(out).parent.is_dir():      # checked before the encoding is built, which may take long
-            raise PuzzleError(f"--out {out}: no folder {Path(out).parent}")
+        from .outputs import check_new
+        for path in (out, out + ".json"):      # checked before the encoding is built, which may take long
+            check_new(path, force)
         inst = load_instance(file, level, margin, constraints)
         header = {"instance": str(file), "level": level, "constraints": list(constraints)}
         formula = build(inst.domain, metric, horizon, card_encoding, header=header)

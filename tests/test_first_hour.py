@@ -90,3 +90,95 @@ def test_bench_levels_that_make_no_sense_are_refused(tmp_path, levels, words):
     result = run("bench", INSTANCES / "rushhour/thinkfun40.rh", "--levels", levels, "--methods", "bfs", "-o", out)
     one_error(result, *words)
     assert not out.exists()
+
+
+# --- 13: no tracebacks; outputs checked before the work ------------------------------------
+
+GUARINI = INSTANCES / "knights/guarini.knights"
+CARD40 = INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh"
+
+
+def test_proof_into_a_missing_folder_is_refused_before_solving(tmp_path):
+    result = run("solve", GUARINI, "--certify", "--proof", tmp_path / "missing/dir/p.drat")
+    one_error(result, "--proof", "no folder")
+    assert "horizon" not in result.stderr       # refused before any horizon was tried
+
+
+def test_proof_through_a_dangling_link_is_refused(tmp_path):
+    link = tmp_path / "p.drat"
+    link.symlink_to(tmp_path / "elsewhere.drat")
+    one_error(run("solve", GUARINI, "--certify", "--proof", link), "symbolic link")
+    assert not (tmp_path / "elsewhere.drat").exists()
+
+
+@pytest.mark.parametrize("backend", ['external:"unclosed', "external:kissat 'x"])
+def test_an_unclosed_quote_in_a_backend(tmp_path, backend):
+    one_error(run("solve", GUARINI, "--backend", backend), "no closing quotation")
+    one_error(run("bench", GUARINI, "--methods", backend, "-o", tmp_path / "r.csv"), "no closing quotation")
+    assert not (tmp_path / "r.csv").exists()
+
+
+@pytest.mark.parametrize("address", ["not-an-address", "tcp://127.0.0.1:1"])
+def test_a_dask_address_nobody_answers(tmp_path, monkeypatch, address):
+    from puzzleplan.bench import run as bench_run
+    monkeypatch.setattr(bench_run, "DASK_CONNECT_SECONDS", 2)
+    out = tmp_path / "r.csv"
+    one_error(run("bench", GUARINI, "--methods", "bfs", "--dask", address, "-o", out), "--dask", "cannot connect")
+    assert not out.exists() and not (tmp_path / "r.csv.meta.jsonl").exists()
+
+
+# --- 10: nothing overwritten without --force ------------------------------------------------
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bench") / "r.csv"
+    assert run("bench", GUARINI, "--methods", "bfs", "-o", out).exit_code == 0
+    return out
+
+
+def test_report_keeps_an_existing_markdown_file(tmp_path, results):
+    md = tmp_path / "tables.md"
+    md.write_text("mine\n")
+    one_error(run("report", results, "--markdown", md), "--markdown", "exists", "--force")
+    assert md.read_text() == "mine\n"
+    assert run("report", results, "--markdown", md, "--force").exit_code == 0
+    assert "Statuses" in md.read_text()
+
+
+def test_report_keeps_existing_plots(tmp_path, results):
+    plots = tmp_path / "plots"
+    plots.mkdir()
+    (plots / "cactus.png").write_bytes(b"mine")
+    one_error(run("report", results, "--plots", plots), "--plots", "cactus.png", "--force")
+    assert (plots / "cactus.png").read_bytes() == b"mine"
+    assert not (plots / "time_vs_length.png").exists()
+    assert run("report", results, "--plots", plots, "--force").exit_code == 0
+    assert (plots / "cactus.png").read_bytes() != b"mine"
+
+
+def test_report_makes_no_folders_anywhere(tmp_path, results):
+    one_error(run("report", results, "--plots", tmp_path / "a/b/plots"), "no folder")
+    assert not (tmp_path / "a").exists()
+    assert run("report", results, "--plots", tmp_path / "plots").exit_code == 0     # one new level is fine
+
+
+@pytest.mark.parametrize("suffix,text", [(".csv", "name,score\nann,3\n"), (".jsonl", '{"name": "ann"}\n')])
+def test_bench_leaves_an_unrelated_file_untouched(tmp_path, suffix, text):
+    out = tmp_path / f"unrelated{suffix}"
+    out.write_text(text)
+    one_error(run("bench", GUARINI, "--methods", "bfs", "-o", out), "not a results file")
+    assert out.read_text() == text
+    assert not (tmp_path / f"unrelated{suffix}.meta.jsonl").exists()
+
+
+def test_bench_makes_no_folders_anywhere(tmp_path):
+    one_error(run("bench", GUARINI, "--methods", "bfs", "-o", tmp_path / "x/y/r.csv"), "no folder")
+    assert not (tmp_path / "x").exists()
+
+
+def test_export_and_animations_refuse_a_dangling_link(tmp_path):
+    for args, name in ((["export", GUARINI, "-t", "2", "-o"], "x.cnf"), (["search", GUARINI, "--html"], "g.html")):
+        link = tmp_path / name
+        link.symlink_to(tmp_path / f"elsewhere-{name}")
+        one_error(run(*args, link), "symbolic link")
+        assert not (tmp_path / f"elsewhere-{name}").exists()

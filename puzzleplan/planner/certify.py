@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from ..encodings.lower import build, dimacs
+from ..outputs import put
 from ..puzzle import PuzzleError
 
 
@@ -73,7 +74,7 @@ def certify(domain, metric: str, length: int, card_encoding: str = "seqcounter",
         raise PuzzleError(f"cannot certify: horizon {horizon} is satisfiable, so {length} is not optimal")
     text = "\n".join(proof)
     if proof_file is not None:
-        Path(proof_file).write_text(text + "\n")
+        put(proof_file, text + "\n")      # a new file only: a link or a file that appeared is kept
     say(f"certify: checking the proof ({len(proof):,} lines) with dratify, {solve_seconds:.1f} s spent so far")
     checked = check_drat(f, text)
     return {"certified": checked["ok"], "horizon": horizon, "vars": f.nvars,

@@ -45,7 +45,11 @@ def find_solver(name: str) -> str | None:
 
 class ExternalBackend:
     def __init__(self, model, command: str, card_encoding: str = "seqcounter"):
-        words = shlex.split(command)
+        try:
+            words = shlex.split(command)
+        except ValueError as err:       # an unclosed quote
+            raise PuzzleError(f"external:{command}: {str(err).lower()}; quote the whole backend, "
+                              "like \"external:kissat -q\"") from None
         if not words:
             raise PuzzleError("external: name a solver program, like external:cadical or external:kissat")
         path = find_solver(words[0])
