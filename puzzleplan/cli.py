@@ -609,13 +609,13 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
 
 def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
     """An outside solver's UNSAT: a claim, unless a DRAT proof of it checks."""
-    from .formats.common import read_text
+    from .formats.common import MAX_ANSWER_BYTES, read_text
     if proof_file is None:
         return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(),
                       message=f"the solver claims no plan of at most {horizon} moves exists; unverified "
                               "(give --proof FILE with its DRAT proof to check the claim)")
     from .planner.certify import check_drat
-    checked = check_drat(formula, read_text(proof_file))
+    checked = check_drat(formula, read_text(proof_file, MAX_ANSWER_BYTES))
     stats = {"proof_checked": checked["ok"], "check_seconds": checked["check_seconds"]}
     if checked["ok"]:
         return Result(Status.NO_PLAN_WITHIN, formula.metric, "external answer", bound=horizon, board=domain.board(),
@@ -638,13 +638,14 @@ def decode(file, cnf_file, answer_file, margin, proof_file, as_json):
     """Turn a SAT solver's answer on an exported CNF of FILE into a replayed plan."""
     from .export import build, check_symbols, decode_answer, read_answer, read_header
     from .formats.common import read_text
+    from .formats.common import MAX_ANSWER_BYTES
     from .validate import check_plan
     try:
         info = read_header(cnf_file)
         inst = load_instance(file, info["level"], margin, info["constraints"])
         formula = build(inst.domain, info["metric"], info["horizon"], info.get("card_encoding", "seqcounter"))
         check_symbols(formula, info["symbols"], cnf_file)
-        answer = read_answer(read_text(answer_file), answer_file)
+        answer = read_answer(read_text(answer_file, MAX_ANSWER_BYTES), answer_file)
         if answer.status == "unsat":
             result = unsat_claim(formula, inst.domain, info["horizon"], proof_file)
         elif proof_file:

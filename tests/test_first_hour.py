@@ -182,3 +182,50 @@ def test_export_and_animations_refuse_a_dangling_link(tmp_path):
         link.symlink_to(tmp_path / f"elsewhere-{name}")
         one_error(run(*args, link), "symbolic link")
         assert not (tmp_path / f"elsewhere-{name}").exists()
+
+
+# --- 12: bounded reads ----------------------------------------------------------------------
+
+def test_a_gzip_bomb_is_refused_at_the_cap(tmp_path):
+    import gzip
+    import time
+    bomb = tmp_path / "bomb.slide.gz"
+    with gzip.open(bomb, "wb", compresslevel=1) as fh:      # 200 MiB of zeros in about 200 KB
+        chunk = bytes(1 << 20)
+        for _ in range(200):
+            fh.write(chunk)
+    t0 = time.monotonic()
+    one_error(run("show", bomb), "larger than 64 MiB once decompressed")
+    assert time.monotonic() - t0 < 10
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_special_files_as_puzzle_plan_and_model(tmp_path, device):
+    link = tmp_path / "z.slide"
+    link.symlink_to(device)
+    one_error(run("show", link), "is a device")
+    one_error(run("validate", GUARINI, device), "is a device")
+    cnf = tmp_path / "g.cnf"
+    assert run("export", GUARINI, "-t", "2", "-o", cnf).exit_code == 0
+    one_error(run("decode", GUARINI, "--cnf", cnf, "--model", device), "is a device")
+    one_error(run("decode", GUARINI, "--cnf", device, "--model", device), "not a regular file")
+
+
+def test_a_file_above_the_cap(tmp_path, monkeypatch):
+    from puzzleplan.formats import common
+    plan = tmp_path / "plan.txt"
+    plan.write_text("b1-c3 " * 2000)
+    monkeypatch.setattr(common, "MAX_BYTES", 1 << 10)
+    monkeypatch.setattr(common.read_text, "__defaults__", (1 << 10,))
+    one_error(run("validate", GUARINI, plan), "too big")
+
+
+def test_an_endless_line_in_a_formula(tmp_path):
+    cnf = tmp_path / "z.cnf"
+    cnf.write_bytes(b"c" * (3 << 20))
+    one_error(run("decode", GUARINI, "--cnf", cnf, "--model", cnf), "longer than 1 MiB")
+
+
+def test_windows_line_ends_still_read(write):
+    path = write("crlf.slide", TWO.replace("\n", "\r\n"))
+    assert run("search", path).exit_code == 0
