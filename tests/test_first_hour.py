@@ -229,3 +229,19 @@ def test_an_endless_line_in_a_formula(tmp_path):
 def test_windows_line_ends_still_read(write):
     path = write("crlf.slide", TWO.replace("\n", "\r\n"))
     assert run("search", path).exit_code == 0
+
+
+# --- 14: the HTML player takes any title ----------------------------------------------------
+
+@pytest.mark.parametrize("title", ["<!--<script>", "</script><script>x()</script>", "__SCENE__"])
+def test_the_script_element_holds_no_markup(write, tmp_path, title):
+    import re
+    from puzzleplan.animate import write as animate
+    domain = load(write("t.slide", f"name: {title}\n" + TWO)).domain
+    page = tmp_path / "t.html"
+    animate(domain, ["BR", "BD"], "steps", page)
+    text = page.read_text()
+    scene = re.search(r'<script id="scene" type="application/json">(.*?)</script>', text, re.S).group(1)
+    assert "<" not in scene and ">" not in scene
+    assert json.loads(scene)["title"] == title
+    assert text.count("<script") == 2 and text.count("</script>") == 2
