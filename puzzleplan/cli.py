@@ -24,7 +24,7 @@ from pathlib import Path
 
 import click
 
-from .puzzle import PuzzleError, Result, Status
+from .puzzle import Contradiction, PuzzleError, Result, Status
 
 EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_UNVERIFIED = 1, 2, 3, 4
 EXIT_INTERRUPTED = 130      # 128 + SIGINT, as shells report a Ctrl-C
@@ -195,6 +195,21 @@ def load_instance(path, level, margin=2, constraints=()):
     return load(path, level, margin=margin, constraints=constraints)
 
 
+def no_plan(err: Contradiction, file, level, margin, metric, method, as_json, animations=None) -> None:
+    """Conditions that contradict each other (well formed): the answer is ``unsolvable``, with the
+    reason, exit code 0, as for any instance without a plan."""
+    from .puzzle import check_metric
+    try:
+        domain = load_instance(file, level, margin).domain      # the puzzle alone: its board and metrics
+        result = Result(Status.UNSOLVABLE, check_metric(domain, metric), method, board=domain.board(),
+                        proof=f"no plan can meet the conditions: {err.problem}")
+    except PuzzleError as other:
+        fail(other, as_json)
+    if animations:
+        write_animations(animations, domain, None, result.metric, as_json)
+    print_result(result, as_json)
+
+
 def exit_code(result: Result) -> int:
     if result.status is Status.INTERRUPTED or result.stats.get("certify_interrupted"):
         return EXIT_INTERRUPTED
@@ -264,7 +279,11 @@ def show(file, level, plan_file, metric, constraints, animations):
     try:
         if animations[0] and not plan_file:
             raise PuzzleError("--gif, --html and --mp4 need --plan")
-        inst = load_instance(file, level, constraints=constraints)
+        try:
+            inst = load_instance(file, level, constraints=constraints)
+        except Contradiction as err:    # still a board to show
+            inst = load_instance(file, level)
+            click.echo(f"unsolvable: no plan can meet the conditions: {err.problem}", err=True)
         domain = inst.domain
         click.echo("\n".join(domain.board()))
         if plan_file:
@@ -295,6 +314,8 @@ def search(file, algorithm, metric, level, constraints, time_limit, margin, as_j
         inst = load_instance(file, level, margin, constraints)
         result = SEARCHES[algorithm](inst.domain, metric, time_limit,
                                      None if as_json else progress_printer(algorithm))
+    except Contradiction as err:
+        return no_plan(err, file, level, margin, metric, algorithm, as_json, animations)
     except PuzzleError as err:
         fail(err, as_json)
     write_animations(animations, inst.domain, result.steps, result.metric, as_json)
@@ -366,6 +387,10 @@ def validate(file, planfile, metric, level, constraints, pddl_plan, as_json):
         metric = check_metric(inst.domain, metric)
         steps = read_plan_for(inst.domain, metric, planfile) if pddl_plan else read_plan(planfile)
         report = check_plan(inst.domain, steps, metric)
+    except Contradiction as err:
+        report = {"status": "not_solved", "solved": False, "problem": f"no plan can meet the conditions: {err.problem}"}
+        click.echo(json.dumps(report) if as_json else f"not solved: {report['problem']}")
+        sys.exit(EXIT_NOT_SOLVED)
     except PuzzleError as err:
         fail(err, as_json)
     if as_json:
@@ -430,6 +455,8 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
                       card_encoding=card_encoding, progress=horizon_printer if talk else None,
                       certify=certify, proof_file=proof_file, start_horizon=start_horizon,
                       enumerate_first=enumerate_first, say=note if talk else None)
+    except Contradiction as err:
+        return no_plan(err, file, level, margin, metric, backend, as_json, animations)
     except PuzzleError as err:
         fail(err, as_json)
     write_animations(animations, inst.domain, result.steps, result.metric, as_json)
@@ -601,6 +628,9 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
         header = {"instance": str(file), "level": level, "constraints": list(constraints)}
         formula = build(inst.domain, metric, horizon, card_encoding, header=header)
         made = write(formula, out)
+    except Contradiction as err:
+        fail(PuzzleError(f"nothing to export: the instance is unsolvable, no plan can meet the conditions: "
+                         f"{err.problem}", err.path))
     except PuzzleError as err:
         fail(err)
     click.echo(f"{made[0]}: {formula.nvars:,} variables, {len(formula.clauses):,} clauses, horizon {horizon} "

@@ -245,3 +245,51 @@ def test_the_script_element_holds_no_markup(write, tmp_path, title):
     assert "<" not in scene and ">" not in scene
     assert json.loads(scene)["title"] == title
     assert text.count("<script") == 2 and text.count("</script>") == 2
+
+
+# --- 16: well-formed, contradictory conditions: unsolvable, with the reason ------------------
+
+CONTRADICTIONS = [
+    (["-c", "C.ends=c3", "-c", "*.avoid=c3"], "starts on a cell it must avoid"),
+    (["--ends", "B:a1,b1"], "cannot end within the cells given"),
+    (["--ends", "B:b1,b2", "--frozen", "B"], "frozen but must end"),
+    (["--ends", "B:b1,b2", "--ends", "B:b4,b5"], "nowhere to finish"),
+]
+
+
+@pytest.mark.parametrize("command", [["search"], ["search", "-a", "astar"], ["solve"], ["solve", "-b", "cpsat"]])
+@pytest.mark.parametrize("conditions,reason", CONTRADICTIONS)
+def test_contradictory_conditions_are_unsolvable(command, conditions, reason):
+    result = run(*command, CARD40, *conditions, "--json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["status"] == "unsolvable" and reason in doc["proof"] and doc["board"][0] == "KHH.F."
+
+
+def test_contradictory_conditions_in_text_and_other_commands(tmp_path):
+    conditions, reason = CONTRADICTIONS[0]
+    result = run("search", CARD40, *conditions)
+    assert result.exit_code == 0 and result.stdout.startswith("unsolvable: bfs (no plan can meet") and reason in result.stdout
+    plan = tmp_path / "plan.txt"
+    plan.write_text("AR")
+    result = run("validate", CARD40, plan, *conditions)
+    assert result.exit_code == 1 and result.stdout.startswith("not solved: no plan can meet") and reason in result.stdout
+    result = run("show", CARD40, *conditions)
+    assert result.exit_code == 0 and result.stdout.startswith("KHH.F.") and reason in result.stderr
+    out = tmp_path / "r.csv"
+    assert run("bench", CARD40, "--methods", "bfs,pysat", *conditions, "-o", out).exit_code == 0
+    import csv
+    rows = list(csv.DictReader(open(out)))
+    assert [r["status"] for r in rows] == ["unsolvable", "unsolvable"] and reason in rows[0]["message"]
+
+
+def test_knights_and_sokoban_contradictions():
+    result = run("search", GUARINI, "--avoid", "W:a3", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["status"] == "unsolvable"
+    result = run("solve", INSTANCES / "sokoban/Microban.txt", "-l", "2", "--avoid", "player:b5,c5,d5",
+                 "--ends", "player:b5", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["status"] == "unsolvable", result.output
+
+
+def test_a_slip_is_still_bad_input():
+    one_error(run("search", CARD40, "--ends", "B:z1"), "off the board")

@@ -19,8 +19,12 @@ def figures(task: dict) -> dict:
     from ..pddl import PLANNERS, plan as run_planner
     from ..planner import solve
     from ..search import SEARCHES
+    from ..puzzle import Contradiction
     from .run import located
-    domain = load(located(task["instance"]), task.get("level"), constraints=task.get("constraints", ())).domain
+    try:
+        domain = load(located(task["instance"]), task.get("level"), constraints=task.get("constraints", ())).domain
+    except Contradiction as err:    # conditions no plan can meet: the answer, not an error
+        return {"status": "unsolvable", "message": f"no plan can meet the conditions: {err.problem}"}
     limit = task.get("time_limit")
     if task["method"] in SEARCHES:
         result = SEARCHES[task["method"]](domain, task["metric"], limit)

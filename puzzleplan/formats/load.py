@@ -14,7 +14,7 @@ from ..constraints import Counted
 from ..domains.knights import Knights, square
 from ..domains.sliding import SlidingPuzzle
 from ..domains.sokoban import Sokoban
-from ..puzzle import Avoid, EndsOn, MoveCount, PuzzleError
+from ..puzzle import Avoid, Contradiction, EndsOn, MoveCount, PuzzleError
 from . import huarong, knights, rushhour, slide, xsb
 from .common import read_text
 
@@ -155,6 +155,6 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
             domain = Sokoban(spec, margin, avoid)
         check_ends(domain, ends)
         counted = Counted(domain, counts, ends)
-    except PuzzleError as err:
-        raise PuzzleError(err.problem, str(path), err.line) from None
+    except PuzzleError as err:      # a Contradiction stays one: its answer is "unsolvable"
+        raise (Contradiction if isinstance(err, Contradiction) else PuzzleError)(err.problem, str(path), err.line) from None
     return Instance(str(path), fmt, counted if counted.needed else domain, spec, level, optimum)
