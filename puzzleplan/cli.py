@@ -639,19 +639,23 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
 
 def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
     """An outside solver's UNSAT: a claim, unless a DRAT proof of it checks."""
-    from .formats.common import MAX_ANSWER_BYTES, read_text
+    from .formats.common import MAX_ANSWER_BYTES, read_bytes
     if proof_file is None:
         return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(),
                       message=f"the solver claims no plan of at most {horizon} moves exists; unverified "
                               "(give --proof FILE with its DRAT proof to check the claim)")
-    from .planner.certify import check_drat
-    checked = check_drat(formula, read_text(proof_file, MAX_ANSWER_BYTES))
+    from .planner.certify import check_drat, read_proof
+    data = read_bytes(proof_file, MAX_ANSWER_BYTES)     # text or binary DRAT, as the solver wrote it
+    try:
+        checked, why = check_drat(formula, read_proof(data, str(proof_file))), ""
+    except PuzzleError as err:      # a malformed proof is a failed check, like one that does not follow
+        checked, why = {"ok": False, "check_seconds": 0.0}, f" ({err.problem})"
     stats = {"proof_checked": checked["ok"], "check_seconds": checked["check_seconds"]}
     if checked["ok"]:
         return Result(Status.NO_PLAN_WITHIN, formula.metric, "external answer", bound=horizon, board=domain.board(),
                       proof=f"the solver's DRAT proof, checked by dratify ({checked['engine']})", stats=stats)
     return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(), stats=stats,
-                  message=f"the DRAT proof in {proof_file} does NOT check: the UNSAT claim stands unproven")
+                  message=f"the DRAT proof in {proof_file} does NOT check{why}: the UNSAT claim stands unproven")
 
 
 @main.command()

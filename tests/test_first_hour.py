@@ -293,3 +293,69 @@ def test_knights_and_sokoban_contradictions():
 
 def test_a_slip_is_still_bad_input():
     one_error(run("search", CARD40, "--ends", "B:z1"), "off the board")
+
+
+# --- 2: binary DRAT, as CaDiCaL and kissat write it --------------------------------------
+
+def binary_drat(text: str) -> bytes:
+    """Text DRAT to binary DRAT, written independently of the reader: a/d, LEB128 of 2v+sign, 0."""
+    out = bytearray()
+    for line in text.splitlines():
+        words = line.split()
+        if not words or words[0] == "c":
+            continue
+        kind = b"d" if words[0] == "d" else b"a"
+        out += kind
+        for w in words[1:] if kind == b"d" else words:
+            lit = int(w)
+            if lit == 0:
+                break
+            n = 2 * abs(lit) + (lit < 0)
+            while n >= 0x80:
+                out.append(n & 0x7F | 0x80)
+                n >>= 7
+            out.append(n)
+        out.append(0)
+    return bytes(out)
+
+
+def test_binary_drat_reads_as_the_text_proof():
+    from dratify import parse_proof
+    from puzzleplan.planner.certify import read_proof
+    text = "1 -2 0\nd 1 -2 0\n-70000 3 0\n200 -1 16 0\n0\n"
+    assert read_proof(binary_drat(text)) == parse_proof(text)
+    assert read_proof(text.encode()) == text
+    for broken in (binary_drat(text)[:-1], b"x\x02\x00", b"a\x01\x00", b"a\x82"):
+        with pytest.raises(Exception, match="binary DRAT"):
+            read_proof(broken)
+
+
+@pytest.fixture(scope="module")
+def unsat7(tmp_path_factory):
+    """Card 1 (slides) at horizon 7, one below its optimum: an UNSAT formula and a claim."""
+    d = tmp_path_factory.mktemp("drat")
+    cnf = d / "c7.cnf"
+    assert run("export", INSTANCES / "rushhour/thinkfun40.rh", "-l", "1", "-m", "slides", "-t", "7", "-o", cnf).exit_code == 0
+    (d / "claim.txt").write_text("s UNSATISFIABLE\n")
+    return cnf, d / "claim.txt"
+
+
+@pytest.mark.parametrize("solver", ["cadical", "kissat"])
+def test_decode_checks_the_proof_a_solver_writes_by_default(tmp_path, unsat7, solver):
+    import subprocess
+    from puzzleplan.planner.backends.external_backend import find_solver
+    program = find_solver(solver)
+    assert program, f"{solver} is not installed: sh setup.sh test installs it"
+    cnf, claim = unsat7
+    proof = tmp_path / "p.drat"
+    done = subprocess.run([program, str(cnf), str(proof)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 20, done.stdout[-500:]
+    assert b"\x00" in proof.read_bytes()          # binary: the solvers' default when writing to a file
+    result = run("decode", INSTANCES / "rushhour/thinkfun40.rh", "--cnf", cnf, "--model", claim, "--proof", proof,
+                 "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["status"] == "no_plan_within" and json.loads(result.stdout)["bound"] == 7
+    cut = tmp_path / "cut.drat"
+    cut.write_bytes(proof.read_bytes()[: proof.stat().st_size // 2])
+    result = run("decode", INSTANCES / "rushhour/thinkfun40.rh", "--cnf", cnf, "--model", claim, "--proof", cut)
+    assert result.exit_code == 3 and "does NOT check" in result.stdout

@@ -28,14 +28,61 @@ def checker_engine() -> str:
     return "native" if dratify.native_available() else "python"
 
 
-def check_drat(formula, proof_text: str) -> dict:
+def read_proof(data: bytes, source: str = "the proof"):
+    """A DRAT proof file as dratify takes it: text DRAT as text, binary DRAT (CaDiCaL's and
+    kissat's default when writing to a file) decoded into dratify's steps.
+
+    Binary DRAT: each step is ``a`` (0x61) or ``d`` (0x64), then literals as variable-length
+    unsigned numbers (7 bits a byte, low bits first, high bit = more bytes follow) with
+    literal ``v`` written ``2v`` and ``-v`` written ``2v+1``, then a 0 byte.  Text DRAT never
+    holds a 0 byte, so one is the sign of a binary proof.  LRAT (clause ids and hints) is not
+    read: dratify checks DRAT only; a solver writes DRAT unless asked for LRAT.
+    """
+    if b"\x00" not in data:
+        try:
+            return data.decode("ascii")
+        except UnicodeDecodeError:
+            raise PuzzleError(f"{source} is neither text nor binary DRAT") from None
+    import numpy as np
+    raw = np.frombuffer(data, dtype=np.uint8)
+    last = (raw & 0x80) == 0                    # the last byte of each number
+    if not last[-1]:
+        raise PuzzleError(f"{source}: binary DRAT cut short (a number has no last byte)")
+    ends = np.flatnonzero(last)
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    if (ends - starts).max(initial=0) > 4:     # more than 35 bits: no variable is that large
+        raise PuzzleError(f"{source}: binary DRAT with a literal beyond 2^35: not a proof")
+    # each number: its bytes' low 7 bits, shifted by 7 per position in the number
+    position = np.arange(len(raw)) - np.repeat(starts, ends - starts + 1)
+    values = np.zeros(len(ends), dtype=np.int64)
+    np.add.at(values, np.repeat(np.arange(len(ends)), ends - starts + 1),
+              (raw & 0x7F).astype(np.int64) << (7 * position))
+    zeros = np.flatnonzero(values == 0)         # clause ends; the number after each is a's or d's byte
+    if not len(zeros) or zeros[-1] != len(values) - 1:
+        raise PuzzleError(f"{source}: binary DRAT cut short (the last step has no 0)")
+    heads = np.concatenate(([0], zeros[:-1] + 1))
+    kinds = values[heads]
+    if not np.isin(kinds, (0x61, 0x64)).all():
+        raise PuzzleError(f"{source}: binary DRAT step {int(np.flatnonzero(~np.isin(kinds, (0x61, 0x64)))[0]) + 1} "
+                          "does not start with 'a' or 'd'")
+    inside = np.ones(len(values), dtype=bool)
+    inside[heads] = False
+    if (values[inside] == 1).any():             # 1 would be "-0"
+        raise PuzzleError(f"{source}: binary DRAT with a literal of variable 0")
+    listed = (values - 2).tolist()              # dratify's literals: 2(v-1) + sign
+    return [("a" if k == 0x61 else "d", tuple(listed[h + 1:z])) for k, h, z in zip(kinds.tolist(), heads.tolist(),
+                                                                                 zeros.tolist())]
+
+
+def check_drat(formula, proof) -> dict:
     """Check a DRAT proof that ``formula`` (a :class:`~puzzleplan.encodings.lower.Formula`,
-    goal as a unit clause) is unsatisfiable: ``{"ok", "engine", "check_seconds"}``."""
+    goal as a unit clause) is unsatisfiable: ``{"ok", "engine", "check_seconds"}``.
+    ``proof``: text DRAT, or steps from :func:`read_proof`."""
     from dratify import check_proof, parse_dimacs
     engine = checker_engine()
     t0 = time.perf_counter()
     try:
-        result = check_proof(parse_dimacs(dimacs(formula.nvars, formula.clauses)), proof_text, engine=engine)
+        result = check_proof(parse_dimacs(dimacs(formula.nvars, formula.clauses)), proof, engine=engine)
         ok = bool(result.ok and result.reached_empty)
     except (ValueError, IndexError) as err:    # a malformed proof is a failed check
         ok, engine = False, f"{engine} ({err.__class__.__name__}: {str(err)[:80]})"
