@@ -1,4 +1,4 @@
-"""``puzzleplan`` command line: show, search, explore, validate, solve, seeds, bench,
+"""``puzzleplan`` command line: show, search, explore, validate, solve, solvers, seeds, bench,
 report, export, decode.
 
 Exit codes:
@@ -246,7 +246,7 @@ def print_result(result: Result, as_json: bool, replay=None) -> None:
             click.echo("plan: " + " ".join(result.steps))
         figures = {k: v for k, v in result.stats.items() if not isinstance(v, (list, dict))}
         if figures:
-            click.echo("figures: " + ", ".join(f"{k}={v}" for k, v in figures.items()))
+            click.echo("figures: " + ", ".join(f"{k}={'unknown' if v is None else v}" for k, v in figures.items()))
         if result.message:
             click.echo(result.message)
     code = exit_code(result)
@@ -404,10 +404,14 @@ def validate(file, planfile, metric, level, constraints, pddl_plan, as_json):
         sys.exit(1)
 
 
+def conflicts(count: int | None) -> str:
+    return "unknown" if count is None else f"{count:,}"
+
+
 def horizon_printer(row: dict) -> None:
     lemmas = f" {row['lemmas']:>7,} lemmas" if "lemmas" in row else ""
     click.echo(f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "
-               f"{row['conflicts']:>9,} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}", err=True)
+               f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}", err=True)
 
 
 @main.command()
@@ -465,6 +469,26 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
 
 def note(text: str) -> None:
     click.echo(text, err=True)
+
+
+@main.command()
+@click.option("--path", "program", default=None, metavar="NAME",
+              help="Print only the path of solver program NAME (e.g. kissat), to run it by hand.")
+@json_option
+def solvers(program, as_json):
+    """List the solvers found here and where they are: solver programs (for external:NAME and
+    by hand), python-sat, OR-Tools, the PDDL planners, the DRAT checker."""
+    from .solvers import PROGRAMS, lines, table
+    if program:
+        from .planner.backends.external_backend import find_solver
+        path = find_solver(program)
+        if path is None:
+            fail(PuzzleError(f"solver program {program!r} not found"
+                             + (f"; it comes from {PROGRAMS[program]}" if program in PROGRAMS else "")), as_json)
+        click.echo(json.dumps({"name": program, "path": path}) if as_json else path)
+        return
+    rows = table()
+    click.echo(json.dumps(rows) if as_json else "\n".join(lines(rows)))
 
 
 @main.command()

@@ -359,3 +359,45 @@ def test_decode_checks_the_proof_a_solver_writes_by_default(tmp_path, unsat7, so
     cut.write_bytes(proof.read_bytes()[: proof.stat().st_size // 2])
     result = run("decode", INSTANCES / "rushhour/thinkfun40.rh", "--cnf", cnf, "--model", claim, "--proof", cut)
     assert result.exit_code == 3 and "does NOT check" in result.stdout
+
+
+# --- 4: the solvers found, and where; unknown conflicts are unknown --------------------------
+
+def test_solvers_lists_every_program_with_its_path():
+    import os
+    result = run("solvers", "--json")
+    assert result.exit_code == 0
+    rows = {r["name"]: r for r in json.loads(result.stdout)}
+    for name in ("cadical", "kissat", "minisat", "cryptominisat5", "picosat"):    # sh setup.sh test installs all
+        assert rows[name]["found"] and os.access(rows[name]["path"], os.X_OK), rows[name]
+    assert "glucose42" in rows["python-sat"]["solvers"] and rows["dratify"]["found"]
+    text = run("solvers").stdout
+    assert rows["kissat"]["path"] in text and "external:kissat" in text
+
+
+def test_solvers_path_runs_kissat_by_hand(tmp_path):
+    import subprocess
+    result = run("solvers", "--path", "kissat")
+    assert result.exit_code == 0
+    cnf = tmp_path / "g.cnf"
+    assert run("export", GUARINI, "-t", "16", "-o", cnf).exit_code == 0
+    done = subprocess.run([result.stdout.strip(), str(cnf)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 10
+    answer = tmp_path / "answer.txt"
+    answer.write_text(done.stdout)
+    decoded = run("decode", GUARINI, "--cnf", cnf, "--model", answer)
+    assert decoded.exit_code == 0 and decoded.stdout.startswith("feasible"), decoded.output
+    one_error(run("solvers", "--path", "no-such-solver"), "not found")
+
+
+def test_quiet_kissat_reports_unknown_conflicts_not_zero():
+    result = run("solve", GUARINI, "--backend", "external:kissat -q", "--max-horizon", "16")
+    assert result.exit_code == 0
+    lines = [line for line in result.stderr.splitlines() if line.startswith("horizon")]
+    assert lines and all("unknown conflicts" in line for line in lines), lines
+    assert "conflicts=unknown" in result.stdout
+    result = run("solve", GUARINI, "--backend", "external:kissat -q", "--json", "--max-horizon", "16")
+    doc = json.loads(result.stdout)
+    assert doc["conflicts"] is None and all(h["conflicts"] is None for h in doc["horizons"])
+    counted = json.loads(run("solve", GUARINI, "--backend", "external:kissat", "--json").stdout)
+    assert counted["conflicts"] > 0

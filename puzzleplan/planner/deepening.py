@@ -209,10 +209,16 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
             result.status = Status.FEASIBLE
     result.stats = {"horizons_tried": len(result.horizons), "vars": model.top,
                     "clauses": result.horizons[-1].get("clauses", 0) if result.horizons else 0,
-                    "conflicts": sum(h.get("conflicts", 0) for h in result.horizons)}
+                    "conflicts": total_conflicts(result.horizons)}
     if lemmas is not None:
         result.stats.update(lemmas.figures())
     return result
+
+
+def total_conflicts(horizons: list[dict]) -> int | None:
+    """The conflicts of every horizon, or None if a solver did not report some (unknown is not 0)."""
+    counts = [h.get("conflicts", 0) for h in horizons]
+    return None if None in counts else sum(counts)
 
 
 def _certify(result: Result, domain, card_encoding: str, proof_file: str | None, say) -> None:
