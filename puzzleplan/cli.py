@@ -473,15 +473,20 @@ def note(text: str) -> None:
 
 @main.command()
 @click.option("--path", "program", default=None, metavar="NAME",
-              help="Print only the path of solver program NAME (e.g. kissat), to run it by hand.")
+              help="Print only the path of solver program NAME (e.g. kissat), or of a PDDL planner's "
+                   "driver script (fd-lmcut, symk), to run it by hand.")
 @json_option
 def solvers(program, as_json):
     """List the solvers found here and where they are: solver programs (for external:NAME and
     by hand), python-sat, OR-Tools, the PDDL planners, the DRAT checker."""
     from .solvers import PROGRAMS, lines, table
     if program:
+        from .pddl.planners import PLANNERS, available, driver
         from .planner.backends.external_backend import find_solver
-        path = find_solver(program)
+        if program in PLANNERS:     # a planner's driver script (run it with python)
+            path = str(driver(program)) if available(program) else None
+        else:
+            path = find_solver(program)
         if path is None:
             fail(PuzzleError(f"solver program {program!r} not found"
                              + (f"; it comes from {PROGRAMS[program]}" if program in PROGRAMS else "")), as_json)
