@@ -228,6 +228,8 @@ def print_result(result: Result, as_json: bool, replay=None) -> None:
         certified = {True: " (certified)", False: " (CERTIFICATE FAILED)"}.get(result.stats.get("certified"), "")
         if result.stats.get("certify_interrupted"):
             certified = " (certification interrupted)"
+        elif result.stats.get("certify_timeout"):
+            certified = " (certification timed out)"
         line = f"{result.status.value}{certified}: {result.method}"
         if result.length is not None:
             line += f", {result.length} {result.metric}"

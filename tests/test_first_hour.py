@@ -401,3 +401,33 @@ def test_quiet_kissat_reports_unknown_conflicts_not_zero():
     assert doc["conflicts"] is None and all(h["conflicts"] is None for h in doc["horizons"])
     counted = json.loads(run("solve", GUARINI, "--backend", "external:kissat", "--json").stdout)
     assert counted["conflicts"] > 0
+
+
+# --- 9: --certify keeps to --time-limit; 7: the proof is the same on every run --------------
+
+def test_certify_keeps_to_the_time_limit():
+    import subprocess
+    import sys
+    import time
+    t0 = time.monotonic()
+    # without a limit: planning 2 s, proof 5 s, check 8 s (card 40, slides)
+    done = subprocess.run([sys.executable, "-m", "puzzleplan.cli", "solve", str(CARD40), "-m", "slides", "--certify",
+                           "--time-limit", "4", "-q"], capture_output=True, text=True, timeout=120)
+    wall = time.monotonic() - t0
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("optimal (certification timed out): ") and ", 51 slides" in done.stdout
+    assert wall < 4 + 2.5, wall     # the limit, plus the start-up of a fresh process
+
+
+def test_the_certificate_is_the_same_on_every_run(tmp_path, monkeypatch):
+    """The proof used to differ from run to run on a byte-identical formula: the solver was stopped
+    in slices sized by the clock.  Small fixed slices (many of them here) give one proof."""
+    from puzzleplan.planner import certify, solve
+    monkeypatch.setattr(certify, "PROOF_SLICE", 40)
+    domain = load(INSTANCES / "rushhour/thinkfun40.rh", 20).domain
+    proofs = []
+    for n in range(2):
+        got = solve(domain, "slides", certify=True, proof_file=str(tmp_path / f"p{n}.drat"))
+        assert got.stats["certified"] and got.length == 10
+        proofs.append((tmp_path / f"p{n}.drat").read_bytes())
+    assert proofs[0] == proofs[1] and len(proofs[0]) > 1000

@@ -12,9 +12,23 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from .. import limits
 from ..encodings.lower import build, dimacs
 from ..outputs import put
 from ..puzzle import PuzzleError
+
+
+PROOF_SLICE = 20_000     # conflicts per slice while proving (a fraction of a second on card 40)
+
+
+class FixedSlices:
+    """Slices of ``size`` conflicts whatever they take (see :func:`sliced`'s ``slicing``)."""
+
+    def __init__(self, size: int):
+        self.size = size
+
+    def adapt(self, spent: float) -> None:
+        pass
 
 
 def checker_engine() -> str:
@@ -74,19 +88,36 @@ def read_proof(data: bytes, source: str = "the proof"):
                                                                                  zeros.tolist())]
 
 
-def check_drat(formula, proof) -> dict:
+def check_drat(formula, proof, seconds: float | None = None) -> dict:
     """Check a DRAT proof that ``formula`` (a :class:`~puzzleplan.encodings.lower.Formula`,
     goal as a unit clause) is unsatisfiable: ``{"ok", "engine", "check_seconds"}``.
-    ``proof``: text DRAT, or steps from :func:`read_proof`."""
-    from dratify import check_proof, parse_dimacs
+    ``proof``: text DRAT, or steps from :func:`read_proof`.  With ``seconds``, the check runs in
+    a process of its own, killed when they pass (dratify's engine cannot be stopped inside
+    this one): then ``ok`` is None."""
     engine = checker_engine()
     t0 = time.perf_counter()
-    try:
-        result = check_proof(parse_dimacs(dimacs(formula.nvars, formula.clauses)), proof, engine=engine)
-        ok = bool(result.ok and result.reached_empty)
-    except (ValueError, IndexError) as err:    # a malformed proof is a failed check
-        ok, engine = False, f"{engine} ({err.__class__.__name__}: {str(err)[:80]})"
+    if seconds is None:
+        ok, engine = _check(dimacs(formula.nvars, formula.clauses), proof, engine)
+    else:
+        import multiprocessing
+        with multiprocessing.get_context("fork").Pool(1) as pool:
+            job = pool.apply_async(_check, (dimacs(formula.nvars, formula.clauses), proof, engine))
+            try:
+                ok, engine = job.get(timeout=max(seconds, 0.01))
+            except multiprocessing.TimeoutError:
+                ok = None       # leaving the block terminates the checker
     return {"ok": ok, "engine": engine, "check_seconds": round(time.perf_counter() - t0, 3)}
+
+
+def _check(formula_text: str, proof, engine: str) -> tuple[bool, str]:
+    from dratify import check_proof, parse_dimacs
+    if engine == "native":
+        checker_engine()        # registered in this process too
+    try:
+        result = check_proof(parse_dimacs(formula_text), proof, engine=engine)
+        return bool(result.ok and result.reached_empty), engine
+    except (ValueError, IndexError) as err:    # a malformed proof is a failed check
+        return False, f"{engine} ({err.__class__.__name__}: {str(err)[:80]})"
 
 
 def certify(domain, metric: str, length: int, card_encoding: str = "seqcounter",
@@ -110,20 +141,26 @@ def certify(domain, metric: str, length: int, card_encoding: str = "seqcounter",
     t0 = time.perf_counter()
     s = Solver(name=solver, bootstrap_with=f.clauses, with_proof=True)
     try:
-        answer = sliced(s)          # in slices: Ctrl-C stops it (see the pysat backend)
+        # in slices (Ctrl-C and the time limit stop it, see the pysat backend) of a fixed number
+        # of conflicts: slices sized by the clock would stop the solver at different points on
+        # each run, and the proof (its length too) would differ from run to run
+        answer = sliced(s, slicing=FixedSlices(PROOF_SLICE))
         proof = s.get_proof() if answer is False else None
     finally:
         s.delete()
     solve_seconds = time.perf_counter() - t0
     if answer is None:
-        raise PuzzleError(f"cannot certify: the time limit ran out while proving horizon {horizon} unsatisfiable")
+        raise limits.TimeUp()
     if answer is not False:
         raise PuzzleError(f"cannot certify: horizon {horizon} is satisfiable, so {length} is not optimal")
     text = "\n".join(proof)
     if proof_file is not None:
         put(proof_file, text + "\n")      # a new file only: a link or a file that appeared is kept
     say(f"certify: checking the proof ({len(proof):,} lines) with dratify, {solve_seconds:.1f} s spent so far")
-    checked = check_drat(f, text)
+    left = limits.left()
+    checked = check_drat(f, text) if left is None else check_drat(f, text, left)
+    if checked["ok"] is None:
+        raise limits.TimeUp()
     return {"certified": checked["ok"], "horizon": horizon, "vars": f.nvars,
             "clauses": len(f.clauses), "proof_lines": len(proof), "solve_seconds": round(solve_seconds, 3),
             "check_seconds": checked["check_seconds"], "engine": checked["engine"],

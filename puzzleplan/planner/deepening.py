@@ -107,14 +107,18 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
         if result is None:
             result = _deepen(domain, metric, backend, max_horizon, optimal, counts, card_encoding, progress,
                              start_horizon, lemma_budget, say)
-    result.stats["seconds"] = round(time.perf_counter() - t0, 4)
-    if certify and result.status is Status.OPTIMAL:
-        try:
-            _certify(result, domain, card_encoding, proof_file, say)
-        except KeyboardInterrupt:      # the plan and its optimality proof by refutation stay
-            result.stats["certify_interrupted"] = True
-            result.message = ("certification interrupted: optimal by the refuted horizon, "
-                              "without a checked proof")
+        result.stats["seconds"] = round(time.perf_counter() - t0, 4)
+        if certify and result.status is Status.OPTIMAL:     # within the same time limit
+            try:
+                _certify(result, domain, card_encoding, proof_file, say)
+            except KeyboardInterrupt:      # the plan and its optimality proof by refutation stay
+                result.stats["certify_interrupted"] = True
+                result.message = ("certification interrupted: optimal by the refuted horizon, "
+                                  "without a checked proof")
+            except limits.TimeUp:          # the same: the limit is an answer, not an error
+                result.stats["certify_timeout"] = True
+                result.message = ("certification stopped by the time limit: optimal by the refuted horizon, "
+                                  "without a checked proof")
     return result.scoped(domain)
 
 
