@@ -431,3 +431,26 @@ def test_the_certificate_is_the_same_on_every_run(tmp_path, monkeypatch):
         assert got.stats["certified"] and got.length == 10
         proofs.append((tmp_path / f"p{n}.drat").read_bytes())
     assert proofs[0] == proofs[1] and len(proofs[0]) > 1000
+
+
+# --- 3: the cheap, complete answer does not depend on the limit given -----------------------
+
+def test_enumeration_finishes_under_a_time_limit():
+    """Klotski with B frozen: 25,994 states, unsolvable, enumerated in about 1.5 s.  A tenth of an
+    8 s limit stopped the enumeration, and the answer was a timeout after 8 s of deepening."""
+    result = run("solve", INSTANCES / "seeds/klotski_seed000.slide", "--frozen", "B", "--time-limit", "8", "--json")
+    doc = json.loads(result.stdout)
+    assert doc["status"] == "unsolvable" and doc["method"] == "enumeration", doc.get("status")
+    assert doc["reachable"] == 25994
+
+
+def test_a_wide_space_is_still_given_up_early(write):
+    """A guard: a space that is not finishing (the 15-puzzle, a frontier far above a tenth of the
+    states seen) is given up soon after a tenth of the limit, leaving the deepening its time."""
+    import time
+    from puzzleplan.planner.deepening import _enumerated
+    text = "board:\nABCD\nEFGH\nIJKL\nMNO.\ngoal:\nABCD\nEFGH\nIJKL\nM.NO\n"
+    domain = load(write("fifteen.slide", text)).domain
+    t0 = time.monotonic()
+    assert _enumerated(domain, "steps", 5.0, lambda text: None) is None
+    assert time.monotonic() - t0 < 2.4       # half the limit would be 2.5 s

@@ -80,8 +80,9 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
 
     ``enumerate_first``: before deepening, enumerate the reachable states if
     there are at most :data:`ENUMERATE_STATES` (within :data:`ENUMERATE_SECONDS`
-    or a tenth of the time limit); when none is a goal the result is
-    ``unsolvable`` by that enumeration.
+    or a tenth of the time limit, and up to half of it while the enumeration is
+    clearly finishing); when none is a goal the result is ``unsolvable`` by that
+    enumeration.
 
     ``certify``: once optimal, prove with a checked DRAT proof that horizon
     length-1 has no plan (``result.stats["certified"]``); ``proof_file`` keeps it.
@@ -125,9 +126,19 @@ def solve(domain, metric: str | None = None, backend: str = "pysat", time_limit:
 def _enumerated(domain, metric, time_limit, say) -> Result | None:
     """UNSOLVABLE if the whole reachable space is small, enumerated, and goal-free."""
     from ..search import explore
-    budget = ENUMERATE_SECONDS if time_limit is None else min(ENUMERATE_SECONDS, time_limit / 10)
-    with limits.time_limit(budget):
-        figures = explore(domain, metric, max_states=ENUMERATE_STATES)
+    # a tenth of the limit; past it, the enumeration goes on only while it is clearly finishing (a
+    # frontier under a tenth of the states seen: BFS's last layers, or a narrow space such as
+    # Klotski's), up to half the limit: a cheap, complete answer should not depend on the limit
+    soft = ENUMERATE_SECONDS if time_limit is None else min(ENUMERATE_SECONDS, time_limit / 10)
+    hard = ENUMERATE_SECONDS if time_limit is None else min(ENUMERATE_SECONDS, time_limit / 2)
+    t0 = time.monotonic()
+
+    def finishing(reached: int, frontier: int) -> None:     # called every 10,000 states
+        if time.monotonic() - t0 > soft and frontier * 10 > reached:
+            raise limits.TimeUp()
+
+    with limits.time_limit(hard):
+        figures = explore(domain, metric, progress=finishing, max_states=ENUMERATE_STATES)
     if figures.get("stopped") == "interrupted":
         raise KeyboardInterrupt
     if figures.get("complete") and not figures["goal_states"]:
