@@ -501,38 +501,51 @@ def solvers(program, as_json):
 @main.command()
 @click.option("--time-limit", type=SECONDS, default=60, show_default=True, help="Seconds per SAT run.")
 @click.option("--backend", "-b", default="pysat", show_default=True)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar (there is none unless stderr is a terminal).")
 @json_option
-def seeds(time_limit, backend, as_json):
+def seeds(time_limit, backend, quiet, as_json):
     """Solve every seed puzzle (instances/seeds) by SAT and by BFS, side by side."""
     from .catalogue import catalogue, instances_root
-    from .planner import solve as plan
-    from .search import breadth_first_search
+    from .progress import Bar
     try:
         root = instances_root()
         rows = [r for r in catalogue() if r["file"].startswith("seeds/")]
     except PuzzleError as err:
         fail(err, as_json)
     out = []
-    for row in rows:
-        inst = load_instance(root / row["file"], None)
-        bfs = breadth_first_search(inst.domain, row["metric"])
-        try:
-            sat = plan(inst.domain, row["metric"], backend, time_limit)
-            sat_text = f"{sat.status.value} {sat.length if sat.length is not None else '-'}"
-            if sat.status is not Status.OPTIMAL and sat.bound is not None:
-                sat_text += f" (no plan within {sat.bound})"
-            sat_json = sat.to_json()
-            sat_secs = sat.stats["seconds"]
-        except PuzzleError as err:     # a metric the SAT encodings do not cover
-            sat_text, sat_json, sat_secs = f"n/a ({err})", None, None
-        entry = {"name": row["name"], "metric": row["metric"], "known": int(row["optimum"]),
-                 "bfs": bfs.length, "bfs_seconds": bfs.stats["seconds"], "sat": sat_json, "sat_seconds": sat_secs}
-        out.append(entry)
-        if not as_json:
-            click.echo(f"{row['name']:<16} {row['metric']:<7} known {row['optimum']:>4} | BFS {bfs.length:>4} "
-                       f"({bfs.stats['seconds']:.2f}s) | SAT {sat_text}" + (f" ({sat_secs:.2f}s)" if sat_secs else ""))
+    with Bar(len(rows), "seeds", quiet) as bar:
+        for row in rows:
+            out.append(seed_row(row, root, backend, time_limit, as_json, bar))
     if as_json:
         click.echo(json.dumps(out))
+
+
+def seed_row(row, root, backend, time_limit, as_json, bar) -> dict:
+    """One seed, by BFS and by SAT; its line goes out as soon as it is done (above the bar)."""
+    from .planner import solve as plan
+    from .search import breadth_first_search
+    name = f"{row['name']} {row['metric']}"
+    bar.doing(f"{name}: BFS")
+    inst = load_instance(root / row["file"], None)
+    bfs = breadth_first_search(inst.domain, row["metric"], None,
+                               lambda expanded, states: bar.doing(f"{name}: BFS, {expanded:,} expanded"))
+    bar.doing(f"{name}: SAT")
+    try:
+        sat = plan(inst.domain, row["metric"], backend, time_limit,
+                   progress=lambda h: bar.doing(f"{name}: SAT, horizon {h['horizon']} {h['result']}"))
+        sat_text = f"{sat.status.value} {sat.length if sat.length is not None else '-'}"
+        if sat.status is not Status.OPTIMAL and sat.bound is not None:
+            sat_text += f" (no plan within {sat.bound})"
+        sat_json = sat.to_json()
+        sat_secs = sat.stats["seconds"]
+    except PuzzleError as err:     # a metric the SAT encodings do not cover
+        sat_text, sat_json, sat_secs = f"n/a ({err})", None, None
+    if not as_json:
+        bar.echo(f"{row['name']:<16} {row['metric']:<7} known {row['optimum']:>4} | BFS {bfs.length:>4} "
+                 f"({bfs.stats['seconds']:.2f}s) | SAT {sat_text}" + (f" ({sat_secs:.2f}s)" if sat_secs else ""))
+    bar.step()
+    return {"name": row["name"], "metric": row["metric"], "known": int(row["optimum"]),
+            "bfs": bfs.length, "bfs_seconds": bfs.stats["seconds"], "sat": sat_json, "sat_seconds": sat_secs}
 
 
 @main.command()
@@ -550,8 +563,9 @@ def seeds(time_limit, backend, as_json):
               help="Run on a Dask cluster (scheduler address, e.g. tcp://host:8786) instead.")
 @click.option("--out", "-o", default="results/bench.csv", show_default=True,
               help="Results file to append to (.csv or .jsonl); a rerun skips what it holds.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar (there is none unless stderr is a terminal).")
 @counts_option
-def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints):
+def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, quiet, constraints):
     """Run METHODS on INSTANCES (files, folders, catalogue:GLOB), one process per run.
 
     Each run's figures are appended to OUT as it ends: status, length, wall and
@@ -561,14 +575,14 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
     """
     from .bench.run import Interrupted
     try:
-        run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints)
+        run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints, quiet)
     except (Interrupted, KeyboardInterrupt) as err:
         made = f"{err.made} runs made (on file), {err.left} left" if isinstance(err, Interrupted) else "no run made"
         click.echo(f"puzzleplan: interrupted: {made}; the same command resumes", err=True)
         sys.exit(EXIT_INTERRUPTED)
 
 
-def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints):
+def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints, quiet=False):
     from .bench.run import Task, bench as run, instances, located, parse_levels
     from .bench.report import status_table
     from .bench.run import read_results
@@ -594,7 +608,12 @@ def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_a
             raise PuzzleError("--jobs must be at least 1")
         if Path(out).suffix not in (".csv", ".jsonl"):
             raise PuzzleError(f"--out {out}: use a .csv or .jsonl file")
-        made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, click.echo)
+        from .progress import Bar
+        with Bar(len(tasks), "bench", quiet) as bar:     # k of N runs, time spent, time left
+            def echo(line: str) -> None:
+                bar.echo(line)
+                bar.step()
+            made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, echo, announce=bar.total)
         click.echo(f"{made} runs made, {len(tasks) - made} already in {out}")
         click.echo("\n".join(status_table(read_results(out))))
     except PuzzleError as err:

@@ -454,3 +454,50 @@ def test_a_wide_space_is_still_given_up_early(write):
     t0 = time.monotonic()
     assert _enumerated(domain, "steps", 5.0, lambda text: None) is None
     assert time.monotonic() - t0 < 2.4       # half the limit would be 2.5 s
+
+
+# --- 5: long work shows progress in a terminal, and only there ------------------------------
+
+def in_a_terminal(args, timeout=120):
+    """Run ``puzzleplan ARGS`` with stderr on a pseudo-terminal: (stdout, what the terminal got)."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    import time
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "puzzleplan.cli", *map(str, args)], stdout=subprocess.PIPE,
+                            stderr=slave, stdin=subprocess.DEVNULL)
+    os.close(slave)
+    seen = b""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:         # the process closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    out = proc.communicate(timeout=timeout)[0].decode()
+    return out, seen.decode(errors="replace")
+
+
+def test_bench_shows_k_of_n_and_time_left_in_a_terminal(tmp_path):
+    args = ["bench", GUARINI, INSTANCES / "knights/swap_3x4.knights", "--methods", "bfs,astar", "-o"]
+    out, terminal = in_a_terminal(args + [tmp_path / "a.csv"])
+    assert "bench: 0/4" in terminal and "bench: 4/4" in terminal and "elapsed" in terminal and "left" in terminal
+    assert out.count(": optimal") == 4 and "bench:" not in out      # the rows on stdout, the bar apart
+    out, terminal = in_a_terminal(args + [tmp_path / "b.csv", "-q"])
+    assert "bench:" not in terminal and out.count(": optimal") == 4
+    piped = run(*args, tmp_path / "c.csv")     # not a terminal: no bar
+    assert "bench:" not in piped.stderr and piped.stdout.count(": optimal") == 4
+
+
+def test_seeds_says_what_it_is_doing_in_a_terminal():
+    out, terminal = in_a_terminal(["seeds", "--time-limit", "0.2"], timeout=300)
+    assert "seeds: 8/8" in terminal and "klotski_seed steps: SAT" in terminal and "BFS" in terminal
+    assert out.count("known") == 8 and "seeds:" not in out
+    _, terminal = in_a_terminal(["seeds", "--time-limit", "0.2", "-q"], timeout=300)
+    assert "seeds:" not in terminal

@@ -297,8 +297,9 @@ class Sink:
 
 def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300, memory_mb: int | None = 4096,
           jobs: int = 1, dask_address: str | None = None, echo: Callable[[str], None] = print,
-          command: Sequence[str] | None = None) -> int:
-    """Run every task not already in ``out``; returns the number of runs made."""
+          command: Sequence[str] | None = None, announce: Callable[[int], None] | None = None) -> int:
+    """Run every task not already in ``out``; returns the number of runs made.
+    ``echo(line)`` gets one line per run as it ends; ``announce(n)``, the number of runs to make."""
     out = Path(out)
     check_folder(out.parent, (), True, "--out")     # one new folder at most, where its parent exists
     skip = done_keys(out)           # before anything is written: an unrelated file is refused untouched
@@ -311,6 +312,8 @@ def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300
     with open(str(out) + ".meta.jsonl", "a") as fh:
         fh.write(json.dumps(meta) + "\n")
     sink = Sink(out)
+    if announce:
+        announce(len(todo))
     common = {"machine": meta["machine"], "versions": meta["versions"], "time_limit": time_limit, "memory_mb": memory_mb}
 
     made = 0
