@@ -501,3 +501,31 @@ def test_seeds_says_what_it_is_doing_in_a_terminal():
     assert out.count("known") == 8 and "seeds:" not in out
     _, terminal = in_a_terminal(["seeds", "--time-limit", "0.2", "-q"], timeout=300)
     assert "seeds:" not in terminal
+
+
+# --- 6: Ctrl-C tests hold, and clean up, whatever the signal disposition ---------------------
+
+def test_ctrl_c_tests_hold_where_sigint_is_ignored():
+    """Run as a background job (or by a CI that ignores SIGINT), the Ctrl-C tests' solves ignored
+    the signal, the tests failed and left Klotski solving for minutes: now the child takes
+    SIGINT's default action, and is killed on the way out whatever happens."""
+    import signal
+    from test_faults import interrupted
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)     # as in `pytest &` from a script
+    try:
+        code, spent, out, err = interrupted(["solve", INSTANCES / "seeds/klotski_seed000.slide", "--no-enumerate",
+                                             "-q"], False, 1.5)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert code == 130 and spent < 2 and out.startswith("interrupted: "), (code, err[-300:])
+
+
+def test_a_failing_ctrl_c_test_leaves_nothing_running():
+    import subprocess
+    import sys
+    from conftest import reaped
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+    with pytest.raises(RuntimeError):
+        with reaped(proc):
+            raise RuntimeError("a test fails half-way")
+    assert proc.poll() is not None
