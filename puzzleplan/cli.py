@@ -1,4 +1,4 @@
-"""``puzzleplan`` command line: show, search, explore, validate, solve, seeds, bench,
+"""``puzzleplan`` command line: show, search, explore, validate, solve, solvers, seeds, bench,
 report, export, decode, families.
 
 Exit codes:
@@ -25,7 +25,7 @@ from pathlib import Path
 import click
 
 from . import methods as registry
-from .puzzle import PuzzleError, Result, Status
+from .puzzle import Contradiction, PuzzleError, Result, Status
 
 EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_UNVERIFIED = 1, 2, 3, 4
 EXIT_INTERRUPTED = 130      # 128 + SIGINT, as shells report a Ctrl-C
@@ -197,6 +197,21 @@ def load_instance(path, level, margin=2, constraints=()):
     return load(path, level, margin=margin, constraints=constraints)
 
 
+def no_plan(err: Contradiction, file, level, margin, metric, method, as_json, animations=None) -> None:
+    """Conditions that contradict each other (well formed): the answer is ``unsolvable``, with the
+    reason, exit code 0, as for any instance without a plan."""
+    from .puzzle import check_metric
+    try:
+        domain = load_instance(file, level, margin).domain      # the puzzle alone: its board and metrics
+        result = Result(Status.UNSOLVABLE, check_metric(domain, metric), method, board=domain.board(),
+                        proof=f"no plan can meet the conditions: {err.problem}")
+    except PuzzleError as other:
+        fail(other, as_json)
+    if animations:
+        write_animations(animations, domain, None, result.metric, as_json)
+    print_result(result, as_json)
+
+
 def exit_code(result: Result) -> int:
     if result.status is Status.INTERRUPTED or result.stats.get("certify_interrupted"):
         return EXIT_INTERRUPTED
@@ -215,6 +230,8 @@ def print_result(result: Result, as_json: bool, replay=None) -> None:
         certified = {True: " (certified)", False: " (CERTIFICATE FAILED)"}.get(result.stats.get("certified"), "")
         if result.stats.get("certify_interrupted"):
             certified = " (certification interrupted)"
+        elif result.stats.get("certify_timeout"):
+            certified = " (certification timed out)"
         line = f"{result.status.value}{certified}: {result.method}"
         if result.length is not None:
             line += f", {result.length} {result.metric}"
@@ -233,7 +250,7 @@ def print_result(result: Result, as_json: bool, replay=None) -> None:
             click.echo("plan: " + " ".join(result.steps))
         figures = {k: v for k, v in result.stats.items() if not isinstance(v, (list, dict))}
         if figures:
-            click.echo("figures: " + ", ".join(f"{k}={v}" for k, v in figures.items()))
+            click.echo("figures: " + ", ".join(f"{k}={'unknown' if v is None else v}" for k, v in figures.items()))
         if result.message:
             click.echo(result.message)
     code = exit_code(result)
@@ -285,7 +302,11 @@ def show(file, level, plan_file, metric, constraints, animations):
     try:
         if animations[0] and not plan_file:
             raise PuzzleError("--gif, --html and --mp4 need --plan")
-        inst = load_instance(file, level, constraints=constraints)
+        try:
+            inst = load_instance(file, level, constraints=constraints)
+        except Contradiction as err:    # still a board to show
+            inst = load_instance(file, level)
+            click.echo(f"unsolvable: no plan can meet the conditions: {err.problem}", err=True)
         domain = inst.domain
         click.echo("\n".join(domain.board()))
         if plan_file:
@@ -314,7 +335,9 @@ def search(file, algorithm, metric, level, constraints, time_limit, margin, as_j
     try:
         inst = load_instance(file, level, margin, constraints)
         result = registry.run(algorithm, inst.domain, metric, time_limit,
-                             progress=None if as_json else progress_printer(algorithm))
+                              progress=None if as_json else progress_printer(algorithm))
+    except Contradiction as err:
+        return no_plan(err, file, level, margin, metric, algorithm, as_json, animations)
     except PuzzleError as err:
         fail(err, as_json)
     write_animations(animations, inst.domain, result.steps, result.metric, as_json)
@@ -386,6 +409,10 @@ def validate(file, planfile, metric, level, constraints, pddl_plan, as_json):
         metric = check_metric(inst.domain, metric)
         steps = read_plan_for(inst.domain, metric, planfile) if pddl_plan else read_plan(planfile)
         report = check_plan(inst.domain, steps, metric)
+    except Contradiction as err:
+        report = {"status": "not_solved", "solved": False, "problem": f"no plan can meet the conditions: {err.problem}"}
+        click.echo(json.dumps(report) if as_json else f"not solved: {report['problem']}")
+        sys.exit(EXIT_NOT_SOLVED)
     except PuzzleError as err:
         fail(err, as_json)
     if as_json:
@@ -399,10 +426,14 @@ def validate(file, planfile, metric, level, constraints, pddl_plan, as_json):
         sys.exit(1)
 
 
+def conflicts(count: int | None) -> str:
+    return "unknown" if count is None else f"{count:,}"
+
+
 def horizon_printer(row: dict) -> None:
     lemmas = f" {row['lemmas']:>7,} lemmas" if "lemmas" in row else ""
     click.echo(f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "
-               f"{row['conflicts']:>9,} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}", err=True)
+               f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}", err=True)
 
 
 @main.command()
@@ -441,8 +472,9 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
     try:
         if proof_file and not certify:
             raise PuzzleError("--proof needs --certify")
-        if proof_file and Path(proof_file).exists():
-            raise PuzzleError(f"{proof_file} exists; give a new file for the proof")
+        if proof_file:
+            from .outputs import check_new
+            check_new(proof_file, flag="--proof")      # before the work: a proof that cannot be kept is lost
         inst = load_instance(file, level, margin, constraints)
         talk = not (quiet or as_json)
         options = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
@@ -450,6 +482,8 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
                                proof_file=proof_file, progress=horizon_printer if talk else None,
                                say=note if talk else None)
         result = plan(inst.domain, metric, options=options)
+    except Contradiction as err:
+        return no_plan(err, file, level, margin, metric, backend, as_json, animations)
     except PuzzleError as err:
         fail(err, as_json)
     write_animations(animations, inst.domain, result.steps, result.metric, as_json)
@@ -461,40 +495,78 @@ def note(text: str) -> None:
 
 
 @main.command()
+@click.option("--path", "program", default=None, metavar="NAME",
+              help="Print only the path of solver program NAME (e.g. kissat), or of a PDDL planner's "
+                   "driver script (fd-lmcut, symk), to run it by hand.")
+@json_option
+def solvers(program, as_json):
+    """List the solvers found here and where they are: solver programs (for external:NAME and
+    by hand), python-sat, OR-Tools, the PDDL planners, the DRAT checker."""
+    from .solvers import PROGRAMS, lines, table
+    if program:
+        from .pddl.planners import PLANNERS, available, driver
+        from .planner.backends.external_backend import find_solver
+        if program in PLANNERS:     # a planner's driver script (run it with python)
+            path = str(driver(program)) if available(program) else None
+        else:
+            path = find_solver(program)
+        if path is None:
+            fail(PuzzleError(f"solver program {program!r} not found"
+                             + (f"; it comes from {PROGRAMS[program]}" if program in PROGRAMS else "")), as_json)
+        click.echo(json.dumps({"name": program, "path": path}) if as_json else path)
+        return
+    rows = table()
+    click.echo(json.dumps(rows) if as_json else "\n".join(lines(rows)))
+
+
+@main.command()
 @click.option("--time-limit", type=SECONDS, default=60, show_default=True, help="Seconds per SAT run.")
 @click.option("--backend", "-b", default="pysat", show_default=True)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar (there is none unless stderr is a terminal).")
 @json_option
-def seeds(time_limit, backend, as_json):
+def seeds(time_limit, backend, quiet, as_json):
     """Solve every seed puzzle (instances/seeds) by SAT and by BFS, side by side."""
     from .catalogue import catalogue, instances_root
-    from .planner import solve as plan
-    from .search import breadth_first_search
+    from .progress import Bar
     try:
         root = instances_root()
         rows = [r for r in catalogue() if r["file"].startswith("seeds/")]
     except PuzzleError as err:
         fail(err, as_json)
     out = []
-    for row in rows:
-        inst = load_instance(root / row["file"], None)
-        bfs = breadth_first_search(inst.domain, row["metric"])
-        try:
-            sat = plan(inst.domain, row["metric"], backend, time_limit)
-            sat_text = f"{sat.status.value} {sat.length if sat.length is not None else '-'}"
-            if sat.status is not Status.OPTIMAL and sat.bound is not None:
-                sat_text += f" (no plan within {sat.bound})"
-            sat_json = sat.to_json()
-            sat_secs = sat.stats["seconds"]
-        except PuzzleError as err:     # a metric the SAT encodings do not cover
-            sat_text, sat_json, sat_secs = f"n/a ({err})", None, None
-        entry = {"name": row["name"], "metric": row["metric"], "known": int(row["optimum"]),
-                 "bfs": bfs.length, "bfs_seconds": bfs.stats["seconds"], "sat": sat_json, "sat_seconds": sat_secs}
-        out.append(entry)
-        if not as_json:
-            click.echo(f"{row['name']:<16} {row['metric']:<7} known {row['optimum']:>4} | BFS {bfs.length:>4} "
-                       f"({bfs.stats['seconds']:.2f}s) | SAT {sat_text}" + (f" ({sat_secs:.2f}s)" if sat_secs else ""))
+    with Bar(len(rows), "seeds", quiet) as bar:
+        for row in rows:
+            out.append(seed_row(row, root, backend, time_limit, as_json, bar))
     if as_json:
         click.echo(json.dumps(out))
+
+
+def seed_row(row, root, backend, time_limit, as_json, bar) -> dict:
+    """One seed, by BFS and by SAT; its line goes out as soon as it is done (above the bar)."""
+    from .planner import solve as plan
+    from .search import breadth_first_search
+    name = f"{row['name']} {row['metric']}"
+    bar.doing(f"{name}: BFS")
+    inst = load_instance(root / row["file"], None)
+    bfs = breadth_first_search(inst.domain, row["metric"], None,
+                               lambda expanded, states: bar.doing(f"{name}: BFS, {expanded:,} expanded"))
+    bar.doing(f"{name}: SAT")
+    try:
+        sat = plan(inst.domain, row["metric"], backend, time_limit,
+                   progress=lambda h: bar.doing(f"{name}: SAT, horizon {h['horizon']} {h['result']}"))
+        sat_text = f"{sat.status.value} {sat.length if sat.length is not None else '-'}"
+        if sat.status is not Status.OPTIMAL and sat.bound is not None:
+            sat_text += f" (no plan within {sat.bound})"
+        sat_json = sat.to_json()
+        sat_secs = sat.stats["seconds"]
+    except PuzzleError as err:     # a metric the SAT encodings do not cover
+        sat_text, sat_json, sat_secs = f"n/a ({err})", None, None
+    if not as_json:
+        bar.echo(f"{row['name']:<16} {row['metric']:<7} known {row['optimum']:>4} | BFS {bfs.length:>4} "
+                 f"({bfs.stats['seconds']:.2f}s) | SAT {sat_text}" + (f" ({sat_secs:.2f}s)" if sat_secs else ""))
+    bar.step()
+    return {"name": row["name"], "metric": row["metric"], "known": int(row["optimum"]),
+            "bfs": bfs.length, "bfs_seconds": bfs.stats["seconds"], "sat": sat_json, "sat_seconds": sat_secs}
 
 
 @main.command()
@@ -511,8 +583,9 @@ def seeds(time_limit, backend, as_json):
               help="Run on a Dask cluster (scheduler address, e.g. tcp://host:8786) instead.")
 @click.option("--out", "-o", default="results/bench.csv", show_default=True,
               help="Results file to append to (.csv or .jsonl); a rerun skips what it holds.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar (there is none unless stderr is a terminal).")
 @counts_option
-def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints):
+def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, quiet, constraints):
     """Run METHODS on INSTANCES (files, folders, catalogue:GLOB), one process per run.
 
     Each run's figures are appended to OUT as it ends: status, length, wall and
@@ -522,14 +595,14 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
     """
     from .bench.run import Interrupted
     try:
-        run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints)
+        run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints, quiet)
     except (Interrupted, KeyboardInterrupt) as err:
         made = f"{err.made} runs made (on file), {err.left} left" if isinstance(err, Interrupted) else "no run made"
         click.echo(f"puzzleplan: interrupted: {made}; the same command resumes", err=True)
         sys.exit(EXIT_INTERRUPTED)
 
 
-def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints):
+def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints, quiet=False):
     from .bench.run import Task, bench as run, instances, located, parse_levels
     from .bench.report import status_table
     from .bench.run import read_results
@@ -549,7 +622,12 @@ def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_a
             raise PuzzleError("--jobs must be at least 1")
         if Path(out).suffix not in (".csv", ".jsonl"):
             raise PuzzleError(f"--out {out}: use a .csv or .jsonl file")
-        made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, click.echo)
+        from .progress import Bar
+        with Bar(len(tasks), "bench", quiet) as bar:     # k of N runs, time spent, time left
+            def echo(line: str) -> None:
+                bar.echo(line)
+                bar.step()
+            made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, echo, announce=bar.total)
         click.echo(f"{made} runs made, {len(tasks) - made} already in {out}")
         click.echo("\n".join(status_table(read_results(out))))
     except PuzzleError as err:
@@ -563,16 +641,22 @@ def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_a
 @click.option("--baseline", default=None,
               help="Method the time ratios are taken against (default: bfs); several: fd-lmcut,symk.")
 @click.option("--markdown", "md_file", default=None, type=click.Path(dir_okay=False), help="Also write the tables here.")
-def report(results, plot_dir, baseline, md_file):
+@click.option("--force", is_flag=True, help="Overwrite the Markdown file and the plots if they exist.")
+def report(results, plot_dir, baseline, md_file, force):
     """Summarise a bench RESULTS file: tables, and plots with --plots."""
-    from .bench.report import report as make
+    from .bench.report import PLOTS, report as make
+    from .outputs import check_folder, check_new, put
     try:
+        if md_file:
+            check_new(md_file, force, "--markdown")
+        if plot_dir:
+            check_folder(plot_dir, PLOTS, force, "--plots")
         text, made = make(results, plot_dir, baseline)
+        if md_file:
+            put(md_file, text, force)
     except PuzzleError as err:
         fail(err)
     click.echo(text)
-    if md_file:
-        Path(md_file).write_text(text)
     for path in made:
         click.echo(f"plot: {path}")
 
@@ -601,15 +685,16 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
             return click.echo(export_file(file, level, metric, constraints, margin, pddl_dir, out, force))
         if horizon is None or out is None:
             raise PuzzleError("give --horizon/-t and --out/-o (or --pddl OUTDIR for PDDL)")
-        for path in (Path(out), Path(out + ".json")):
-            if path.exists() and not force:
-                raise PuzzleError(f"{path} exists; use --force to overwrite it")
-        if not Path(out).parent.is_dir():      # checked before the encoding is built, which may take long
-            raise PuzzleError(f"--out {out}: no folder {Path(out).parent}")
+        from .outputs import check_new
+        for path in (out, out + ".json"):      # checked before the encoding is built, which may take long
+            check_new(path, force)
         inst = load_instance(file, level, margin, constraints)
         header = {"instance": str(file), "level": level, "constraints": list(constraints)}
         formula = build(inst.domain, metric, horizon, card_encoding, header=header)
         made = write(formula, out)
+    except Contradiction as err:
+        fail(PuzzleError(f"nothing to export: the instance is unsolvable, no plan can meet the conditions: "
+                         f"{err.problem}", err.path))
     except PuzzleError as err:
         fail(err)
     click.echo(f"{made[0]}: {formula.nvars:,} variables, {len(formula.clauses):,} clauses, horizon {horizon} "
@@ -618,19 +703,23 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
 
 def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
     """An outside solver's UNSAT: a claim, unless a DRAT proof of it checks."""
-    from .formats.common import read_text
+    from .formats.common import MAX_ANSWER_BYTES, read_bytes
     if proof_file is None:
         return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(),
                       message=f"the solver claims no plan of at most {horizon} moves exists; unverified "
                               "(give --proof FILE with its DRAT proof to check the claim)")
-    from .planner.certify import check_drat
-    checked = check_drat(formula, read_text(proof_file))
+    from .planner.certify import check_drat, read_proof
+    data = read_bytes(proof_file, MAX_ANSWER_BYTES)     # text or binary DRAT, as the solver wrote it
+    try:
+        checked, why = check_drat(formula, read_proof(data, str(proof_file))), ""
+    except PuzzleError as err:      # a malformed proof is a failed check, like one that does not follow
+        checked, why = {"ok": False, "check_seconds": 0.0}, f" ({err.problem})"
     stats = {"proof_checked": checked["ok"], "check_seconds": checked["check_seconds"]}
     if checked["ok"]:
         return Result(Status.NO_PLAN_WITHIN, formula.metric, "external answer", bound=horizon, board=domain.board(),
                       proof=f"the solver's DRAT proof, checked by dratify ({checked['engine']})", stats=stats)
     return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(), stats=stats,
-                  message=f"the DRAT proof in {proof_file} does NOT check: the UNSAT claim stands unproven")
+                  message=f"the DRAT proof in {proof_file} does NOT check{why}: the UNSAT claim stands unproven")
 
 
 @main.command()
@@ -647,13 +736,14 @@ def decode(file, cnf_file, answer_file, margin, proof_file, as_json):
     """Turn a SAT solver's answer on an exported CNF of FILE into a replayed plan."""
     from .export import build, check_symbols, decode_answer, read_answer, read_header
     from .formats.common import read_text
+    from .formats.common import MAX_ANSWER_BYTES
     from .validate import check_plan
     try:
         info = read_header(cnf_file)
         inst = load_instance(file, info["level"], margin, info["constraints"])
         formula = build(inst.domain, info["metric"], info["horizon"], info.get("card_encoding", "seqcounter"))
         check_symbols(formula, info["symbols"], cnf_file)
-        answer = read_answer(read_text(answer_file), answer_file)
+        answer = read_answer(read_text(answer_file, MAX_ANSWER_BYTES), answer_file)
         if answer.status == "unsat":
             result = unsat_claim(formula, inst.domain, info["horizon"], proof_file)
         elif proof_file:

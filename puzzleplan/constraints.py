@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .puzzle import EndsOn, MoveCount, PuzzleError
+from .puzzle import Contradiction, EndsOn, MoveCount, PuzzleError
 
 
 def alternatives(domain) -> list[tuple[MoveCount, ...]]:
@@ -31,7 +31,7 @@ def end_places(domain, ends: Sequence[EndsOn]) -> dict:
         mover, ok = domain.end_places(e.piece, e.cells)
         out[mover] = out.get(mover, ok) & ok
         if not out[mover]:
-            raise PuzzleError(f"the end conditions on {e.piece!r} leave it nowhere to finish")
+            raise Contradiction(f"the end conditions on {e.piece!r} leave it nowhere to finish")
     return out
 
 
@@ -49,6 +49,12 @@ class Counted:
         self.slot = {m: i for i, m in enumerate(movers)}
         self.cap = 1 + max((r.k for alt in self.alts for r in alt), default=0)
         self.finish = end_places(domain, self.ends)
+        for c in counts:
+            if c.k == 0 and c.op != ">=":       # frozen: it must already stand where it ends
+                for p in c.pieces:
+                    mover = domain.mover_of(p)
+                    if mover in self.finish and domain.place_of(domain.initial, mover) not in self.finish[mover]:
+                        raise Contradiction(f"piece {p!r} is frozen but must end on cells it does not stand on")
         # a move that would merge with the previous one into one move of the metric
         # (sliding: the same piece again under ``moves``, in the same direction under
         # ``slides``) is not a move of its own: the state keeps where the last move

@@ -123,8 +123,13 @@ def read_header(path: str | Path) -> dict:
     """Provenance and symbol table from an exported CNF's comment lines."""
     info: dict = {"symbols": {}, "constraints": []}
     try:
+        if not Path(path).is_file():     # /dev/zero would be one endless line
+            raise PuzzleError("not a regular file", str(path))
         with open_text(path) as fh:
-            for line in fh:
+            for line in iter(lambda: fh.readline(1 << 20), ""):
+                if not line.endswith("\n") and len(line) >= 1 << 20:
+                    raise PuzzleError("a header line longer than 1 MiB: not a formula exported by puzzleplan",
+                                      str(path))
                 if line.startswith("c var "):
                     _, _, num, text = line.rstrip("\n").split(" ", 3)
                     info["symbols"][int(num)] = parse_key(text)
@@ -142,6 +147,8 @@ def read_header(path: str | Path) -> dict:
                     break
                 elif not line.startswith("c"):
                     break
+    except PuzzleError:
+        raise
     except (OSError, EOFError, lzma.LZMAError, ValueError, UnicodeDecodeError) as err:
         raise PuzzleError(f"cannot read the exported formula: {err}", str(path)) from None
     if "horizon" not in info or "metric" not in info:

@@ -34,6 +34,12 @@ class PuzzleError(ValueError):
         super().__init__(where + message)
 
 
+class Contradiction(PuzzleError):
+    """Well-formed side conditions that no plan can meet: a piece starts on a cell it must
+    avoid, cannot fit within its end cells, is frozen away from them.  The answer is known,
+    ``unsolvable`` (exit code 0), as for any instance without a plan; not bad input."""
+
+
 class IllegalStep(PuzzleError):
     """A plan step that the rules forbid; ``index`` is 1-based."""
 

@@ -37,15 +37,25 @@ def check_plan(domain, steps: Sequence[str], metric: str, counts: Sequence[MoveC
             report.update(status="not_solved", problem=f"piece {end.piece} does not end within the cells asked")
             return report
     per_piece = moves_per_piece(base, steps, metric)
+    # "frozen" (at most, or exactly, 0 moves) means the piece never steps, in every metric:
+    # under ``moves`` a run that ends where it began counts no move, yet the piece moved
+    unit = base.metrics[0]      # the domain's unit step: steps, or Sokoban's player moves
+    per_step = moves_per_piece(base, steps, unit) if metric != unit else per_piece
+
+    def holds(c: MoveCount) -> bool:
+        return c.holds(c.total(per_step if c.k == 0 and c.op != ">=" else per_piece))
+
     ok_any = False
     for i, alt in enumerate(alternatives(base)):
         placed = base.placed(replay, i)
         conds = tuple(alt) + tuple(counts)
-        if placed and all(c.holds(c.total(per_piece)) for c in conds):
+        if placed and all(holds(c) for c in conds):
             ok_any = True
     if not ok_any:
+        stepped = "" if per_step is per_piece else \
+            f" (in {unit}: " + ", ".join(f"{p}={n}" for p, n in sorted(per_step.items())) + ")"
         report.update(status="not_solved", problem="a move-count condition does not hold: "
-                      + ", ".join(f"{p}={n}" for p, n in sorted(per_piece.items())))
+                      + ", ".join(f"{p}={n}" for p, n in sorted(per_piece.items())) + stepped)
         return report
     report.update(solved=True, moves_per_piece=per_piece)
     return report

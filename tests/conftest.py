@@ -1,4 +1,5 @@
 import csv
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,3 +23,29 @@ def write(tmp_path):
         p.write_text(text)
         return str(p)
     return _write
+
+
+def default_sigint():
+    """``preexec_fn`` for a child that a test stops with Ctrl-C (SIGINT): the signal's default
+    action, as in a terminal's foreground job.  Where the tests run with SIGINT ignored (a
+    background job, ``nohup``-like launchers, some CI), the ignored disposition is inherited
+    through exec and Python then never raises KeyboardInterrupt: the child would run on."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextmanager
+def reaped(proc, group: bool = False):
+    """The process (with ``group``, its process group) is killed on the way out if it still runs,
+    whatever the test's outcome: a failed Ctrl-C test leaves no solve running."""
+    import os
+    import signal
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL) if group else proc.kill()
+            except ProcessLookupError:
+                pass
+            proc.wait()

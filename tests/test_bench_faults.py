@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import INSTANCES
+from conftest import INSTANCES, default_sigint, reaped
 from puzzleplan.bench.run import Task, bench, read_results
 
 GUARINI = INSTANCES / "knights/guarini.knights"
@@ -46,21 +46,22 @@ def test_ctrl_c_stops_the_bench_at_once_and_a_rerun_resumes(tmp_path, to_group):
     out = tmp_path / "r.csv"
     args = [guarini, klotski, "-m", "steps", "--methods", "bfs,pysat,astar", "-o", str(out), "--time-limit", "120"]
     proc = subprocess.Popen(BENCH + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=to_group)
-    deadline = time.time() + 60
-    while time.time() < deadline and len(rows(out)) < 1:
-        time.sleep(0.05)
-    assert rows(out), "no run finished within 60 s"
-    # SAT on Klotski takes minutes: when Guarini's runs are done, a Klotski run is under way
-    while time.time() < deadline and not workers_running(str(tmp_path)):
-        time.sleep(0.05)
-    assert workers_running(str(tmp_path))
-    t0 = time.time()
-    if to_group:
-        os.killpg(proc.pid, signal.SIGINT)
-    else:
-        proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=10)
+                            start_new_session=to_group, preexec_fn=default_sigint)
+    with reaped(proc, group=to_group):     # killed (with its runs) if the test fails half-way
+        deadline = time.time() + 60
+        while time.time() < deadline and len(rows(out)) < 1:
+            time.sleep(0.05)
+        assert rows(out), "no run finished within 60 s"
+        # SAT on Klotski takes minutes: when Guarini's runs are done, a Klotski run is under way
+        while time.time() < deadline and not workers_running(str(tmp_path)):
+            time.sleep(0.05)
+        assert workers_running(str(tmp_path))
+        t0 = time.time()
+        if to_group:
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=10)
     assert time.time() - t0 < 2.0
     assert proc.returncode == 130
     assert stderr.strip().count("\n") == 0 and stderr.startswith("puzzleplan: interrupted: "), stderr

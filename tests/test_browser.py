@@ -131,3 +131,26 @@ def test_drawn_position_is_the_replay(browser, name, tmp_path):
     if os.environ.get("PUZZLEPLAN_SCREENSHOTS"):      # to look at the page by eye
         browser.save_screenshot(os.path.join(os.environ["PUZZLEPLAN_SCREENSHOTS"], f"{name}.png"))
 
+
+
+PAYLOADS = ["<!--<script>", "</script><script>document.body.remove()</script>", "<!-- </script> -->",
+            "a & b <b>bold</b>", "__SCENE__ and __TITLE__"]
+
+
+@pytest.mark.parametrize("title", PAYLOADS)
+def test_hostile_titles_leave_the_page_working(browser, title, tmp_path):
+    """A title is data: the page plays, and shows it as text (``<!--<script>`` in the script
+    element once left the page blank)."""
+    slide = tmp_path / "t.slide"
+    slide.write_text(f"name: {title}\n" + POLYOMINOES.split("\n", 1)[1])
+    domain = load(slide).domain
+    steps = breadth_first_search(domain, "steps").steps
+    page = tmp_path / "t.html"
+    write(domain, steps, "steps", page)
+    browser.get(page.as_uri())
+    history = domain.replay(steps).history
+    assert shown(browser) == expect(domain, history, steps, "steps", 0)
+    browser.find_element(By.ID, "forward").click()
+    assert shown(browser) == expect(domain, history, steps, "steps", 1)
+    assert browser.find_element(By.ID, "title").text.startswith(title + ":")
+    assert browser.title.startswith(title)

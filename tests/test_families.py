@@ -16,15 +16,13 @@ import pytest
 
 from puzzleplan import families
 from puzzleplan.constraints import Counted
-from puzzleplan.encodings import encoder_for
 from puzzleplan.encodings.base import Encoder
-from puzzleplan.encodings.model import BoolModel
 from puzzleplan.families.contract import Rules, missing_methods
 from puzzleplan.planner import solve
-from puzzleplan.planner.backends import make_backend
 from puzzleplan.puzzle import PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
+from successors import freeze, successors_by_sat
 
 FAMILIES = families.all_families()
 IDS = [f.name for f in FAMILIES]
@@ -44,17 +42,6 @@ def instances(family, n: int, seed: int = 0, wrapped: bool = True):
         counted = Counted(rules)
         out.append(counted if wrapped and counted.needed else rules)
     return out
-
-
-def freeze(x):
-    """A hashable, order-free copy of a replay entry (dicts, sets, lists, tuples)."""
-    if isinstance(x, dict):
-        return tuple(sorted((freeze(k), freeze(v)) for k, v in x.items()))
-    if isinstance(x, (set, frozenset)):
-        return tuple(sorted(freeze(v) for v in x))
-    if isinstance(x, (list, tuple)):
-        return tuple(freeze(v) for v in x)
-    return x
 
 
 def test_there_are_families():
@@ -129,29 +116,6 @@ def test_sat_equals_bfs_on_generated_instances(family, metric):
         assert check_plan(rules, sat.steps, metric)["solved"]
         solved += 1
     assert solved >= 2       # most instances have a plan (unsolvable ones on both sides test little)
-
-
-def successors_by_sat(rules, metric):
-    """The replayed positions after each distinct next state the encoding allows after one move."""
-    enc = encoder_for(rules, metric)
-    m = BoolModel()
-    enc.start(m)
-    enc.extend(m, 1)
-    backend = make_backend("pysat", m)
-    facts = sorted(set(enc.facts(m, 1).values()))
-    seen, positions = set(), set()
-    try:
-        while backend.solve_assuming([m.var(("act", 0))]):
-            values = set(backend.values())
-            state = frozenset(v for v in facts if v in values)
-            assert state not in seen
-            seen.add(state)
-            steps = rules.render_steps(enc.decode(m, values))
-            positions.add(freeze(rules.replay(steps).history[-1]))
-            backend.solver.add_clause([-v if v in values else v for v in facts])
-    finally:
-        backend.close()
-    return seen, positions
 
 
 @pytest.mark.parametrize("family,metric", ENCODED, ids=ENCODED_IDS)

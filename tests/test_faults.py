@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import INSTANCES, ROOT
+from conftest import INSTANCES, ROOT, default_sigint, reaped
 from puzzleplan.cli import main
 from puzzleplan.encodings import encoder_for
 from puzzleplan.formats.load import load
@@ -216,15 +216,17 @@ def test_first_line_says_where_deepening_goes():
 
 # -- item 10: Ctrl-C reports what was proved, on every backend ------------------------------------
 def interrupted(args, wait_for_line: bool, delay: float = 2.5):
-    proc = subprocess.Popen(PUZZLEPLAN + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
-    start = time.monotonic()
-    if wait_for_line:        # the first horizon line: the solver is at work
-        while "horizon" not in proc.stderr.readline() and time.monotonic() - start < 60:
-            pass
-    time.sleep(delay)
-    proc.send_signal(signal.SIGINT)
-    sent = time.monotonic()
-    out, err = proc.communicate(timeout=30)
+    proc = subprocess.Popen(PUZZLEPLAN + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            preexec_fn=default_sigint)
+    with reaped(proc):
+        start = time.monotonic()
+        if wait_for_line:        # the first horizon line: the solver is at work
+            while "horizon" not in proc.stderr.readline() and time.monotonic() - start < 60:
+                pass
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = proc.communicate(timeout=30)
     return proc.returncode, time.monotonic() - sent, out, err
 
 
@@ -313,7 +315,7 @@ print(pysat._utils.MainThread.check())
 @pytest.mark.parametrize("backend", ["pysat", "pysat:cadical195", "pysat-plain:cadical195"])
 def test_ctrl_c_at_random_instants_never_crashes(backend):
     proc = subprocess.run([sys.executable, "-c", STORM, KLOTSKI, backend, "7", "12"], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
+                          text=True, timeout=300, cwd=ROOT, preexec_fn=default_sigint)
     assert proc.returncode == 0, (proc.returncode, proc.stderr[-800:])
     assert "interrupted" in proc.stdout
 

@@ -23,17 +23,8 @@ __all__ = ["KINDS", "Scene", "build", "canonical", "check_target", "check_target
 def check_target(path, force: bool = False) -> Path:
     """Refuse an output path before any work is done: an existing file (without
     ``force``), a missing or unwritable folder, a directory."""
-    p = Path(path)
-    if p.is_dir():
-        raise PuzzleError(f"{p} is a folder; give a file name")
-    if p.exists() and not force:
-        raise PuzzleError(f"{p} exists; use --force to overwrite it")
-    folder = p.parent if str(p.parent) else Path(".")
-    if not folder.is_dir():
-        raise PuzzleError(f"cannot write {p}: no folder {folder}")
-    if not os.access(folder, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise PuzzleError(f"cannot write {p}: permission denied")
-    return p
+    from ..outputs import check_new
+    return check_new(path, force)
 
 
 def check_targets(targets: dict, force: bool = False) -> None:

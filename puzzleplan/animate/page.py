@@ -11,14 +11,23 @@ from __future__ import annotations
 
 import html as _html
 import json
+import re
 from importlib.resources import files
 
 from .scene import Scene
 
 
+def script_data(text: str) -> str:
+    """JSON text safe inside a ``<script>`` element (and the same value once parsed)."""
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def html(scene: Scene) -> str:
     template = files(__package__).joinpath("player.html").read_text(encoding="utf-8")
-    # "</" never appears inside the script element, whatever a title holds
-    data = json.dumps(scene.to_json(), separators=(",", ":")).replace("</", "<\\/")
+    # no "<", ">" or "&" inside the script element, whatever a title holds: "</script" would end
+    # it and "<!--<script" would swallow the rest of the page (the script-data escaped states);
+    # JSON's \u escapes read back as the same characters
+    data = script_data(json.dumps(scene.to_json(), separators=(",", ":")))
     title = _html.escape(scene.title or "puzzleplan")
-    return template.replace("__TITLE__", title).replace("__SCENE__", data)
+    # one pass: a title that reads "__SCENE__" is not replaced in its turn
+    return re.sub("__TITLE__|__SCENE__", lambda m: title if m.group() == "__TITLE__" else data, template)

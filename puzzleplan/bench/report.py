@@ -66,6 +66,9 @@ def cactus(df) -> dict[str, tuple[int, list[float], list[float]]]:
     return out
 
 
+PLOTS = ("cactus.png", "time_vs_length.png", "horizon_growth.png")     # what :func:`plots` may write
+
+
 def plots(df, outdir: str | Path) -> list[Path]:
     # figures made without pyplot: no backend to choose, no global state (a notebook keeps its own)
     from matplotlib.figure import Figure
@@ -74,7 +77,7 @@ def plots(df, outdir: str | Path) -> list[Path]:
         fig = Figure(figsize=figsize)
         return fig, fig.subplots(*grid)
     outdir = Path(outdir)
-    outdir.mkdir(parents=True, exist_ok=True)
+    outdir.mkdir(exist_ok=True)         # one level: the caller checked its parent
     made = []
 
     def finish(fig, ax, xlabel, ylabel, title, name):

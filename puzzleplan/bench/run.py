@@ -39,6 +39,8 @@ from typing import Callable, Iterable, Sequence
 
 from ..catalogue import catalogue, instances_root
 from .. import families
+from ..formats.common import number
+from ..outputs import check_folder
 from ..formats.load import level_count
 from ..puzzle import PuzzleError
 
@@ -68,12 +70,16 @@ def parse_levels(text: str | None) -> list[int] | None:
     if not text:
         return None
     out = []
-    try:
-        for part in text.split(","):
-            lo, _, hi = part.partition("-")
-            out += list(range(int(lo), int(hi or lo) + 1))
-    except ValueError:
-        raise PuzzleError(f"--levels {text!r}: write levels like 1-40 or 1,3,5") from None
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        first, last = number(lo.strip()), number((hi or lo).strip())
+        if first is None or last is None:
+            raise PuzzleError(f"--levels {text!r}: write levels like 1-40 or 1,3,5")
+        if last < first:      # 5-1 is a slip, not "every level"
+            raise PuzzleError(f"--levels {text!r}: the range {part} runs backwards (write {last}-{first})")
+        if last - first >= 100_000:
+            raise PuzzleError(f"--levels {text!r}: the range {part} holds more than 100,000 levels")
+        out += list(range(first, last + 1))
     return out
 
 
@@ -249,8 +255,20 @@ def done_keys(out: Path) -> set[tuple[str, ...]]:
         raise PuzzleError(f"not a results file ({type(err).__name__})", str(out)) from None
     if not all(isinstance(r, dict) for r in rows):
         raise PuzzleError("not a results file (a line is not a JSON object)", str(out))
+    if out.stat().st_size and not results_header(out, rows):
+        raise PuzzleError(f"not a results file (no column {', '.join(KEY)}); give a new file or an earlier "
+                          "bench's", str(out))
     latest = {tuple("" if r.get(k) is None else str(r.get(k)) for k in KEY): r.get("status") for r in rows}
     return {key for key, status in latest.items() if status != "error"}
+
+
+def results_header(out: Path, rows: list[dict]) -> bool:
+    """Whether a file's columns (CSV header, or every JSON row's keys) are a bench's."""
+    if out.suffix == ".jsonl":
+        return all({"instance", "method", "status"} <= set(r) for r in rows)
+    with open(out, newline="") as fh:
+        header = next(csv.reader(fh), [])
+    return set(KEY) <= set(header)
 
 
 class Sink:
@@ -279,11 +297,14 @@ class Sink:
 
 def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300, memory_mb: int | None = 4096,
           jobs: int = 1, dask_address: str | None = None, echo: Callable[[str], None] = print,
-          command: Sequence[str] | None = None) -> int:
-    """Run every task not already in ``out``; returns the number of runs made."""
+          command: Sequence[str] | None = None, announce: Callable[[int], None] | None = None) -> int:
+    """Run every task not already in ``out``; returns the number of runs made.
+    ``echo(line)`` gets one line per run as it ends; ``announce(n)``, the number of runs to make."""
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    skip = done_keys(out)
+    check_folder(out.parent, (), True, "--out")     # one new folder at most, where its parent exists
+    skip = done_keys(out)           # before anything is written: an unrelated file is refused untouched
+    client = connect(dask_address) if dask_address else None
+    out.parent.mkdir(exist_ok=True)
     todo = [t for t in dict.fromkeys(tasks) if t.key() not in skip]
     meta = {"command": list(command if command is not None else sys.argv), "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "machine": machine(), "versions": versions(), "jobs": jobs, "dask": dask_address,
@@ -291,6 +312,8 @@ def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300
     with open(str(out) + ".meta.jsonl", "a") as fh:
         fh.write(json.dumps(meta) + "\n")
     sink = Sink(out)
+    if announce:
+        announce(len(todo))
     common = {"machine": meta["machine"], "versions": meta["versions"], "time_limit": time_limit, "memory_mb": memory_mb}
 
     made = 0
@@ -307,8 +330,8 @@ def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300
 
     payloads = {t: {k: v for k, v in asdict(t).items()} for t in todo}
     try:
-        if dask_address:
-            run_on_dask(dask_address, todo, payloads, time_limit, memory_mb, record)
+        if client is not None:
+            run_on_dask(client, todo, payloads, time_limit, memory_mb, record)
         else:
             run_locally(jobs, todo, payloads, time_limit, memory_mb, record)
     except KeyboardInterrupt:
@@ -333,9 +356,25 @@ def run_locally(jobs, todo, payloads, time_limit, memory_mb, record) -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def run_on_dask(address, todo, payloads, time_limit, memory_mb, record) -> None:
-    from distributed import Client, as_completed as dask_completed
-    with Client(address) as client:
+DASK_CONNECT_SECONDS = 15
+
+
+def connect(address: str):
+    """A Dask client for ``address``, or one line saying why not (a wrong address, nobody there,
+    the package missing)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise PuzzleError("--dask needs the distributed package: pip install -e '.[cluster]'") from None
+    try:
+        return Client(address, timeout=DASK_CONNECT_SECONDS)
+    except (OSError, ValueError, TypeError) as err:    # OSError: timeouts too; ValueError: a malformed address
+        raise PuzzleError(f"--dask {address}: cannot connect: {str(err).splitlines()[0] if str(err) else type(err).__name__}") from None
+
+
+def run_on_dask(client, todo, payloads, time_limit, memory_mb, record) -> None:
+    from distributed import as_completed as dask_completed
+    with client:
         futures = {client.submit(run_isolated, payloads[t], time_limit, memory_mb, pure=False): t for t in todo}
         try:
             for fut in dask_completed(futures):

@@ -17,8 +17,12 @@ import time
 def figures(task: dict) -> dict:
     from .. import methods
     from ..formats.load import load
+    from ..puzzle import Contradiction
     from .run import located
-    domain = load(located(task["instance"]), task.get("level"), constraints=task.get("constraints", ())).domain
+    try:
+        domain = load(located(task["instance"]), task.get("level"), constraints=task.get("constraints", ())).domain
+    except Contradiction as err:    # conditions no plan can meet: the answer, not an error
+        return {"status": "unsolvable", "message": f"no plan can meet the conditions: {err.problem}"}
     result = methods.run(task["method"], domain, task["metric"], task.get("time_limit"))
     s = result.stats
     if methods.parse(task["method"])[0].kind == methods.PLANNER:      # the planner's own figures, beside ours

@@ -2,24 +2,48 @@
 from __future__ import annotations
 
 import gzip
+import os
 import re
+import stat
 import zlib
 from pathlib import Path
 
 from ..puzzle import PuzzleError
 
+MiB = 1 << 20
+MAX_BYTES = 64 * MiB    # a puzzle or a plan (the largest bundled collection is 32 KB)
+MAX_ANSWER_BYTES = 1024 * MiB   # a solver's model or DRAT proof of an exported formula
 
-def read_text(path: str | Path) -> str:
+
+def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
+    """The text of ``path`` (``.gz``: decompressed), at most ``limit`` bytes of it: a bigger
+    file, a compressed bomb, ``/dev/zero`` or ``/dev/urandom`` is refused with one line, read
+    no further than the limit."""
+    data = read_bytes(path, limit)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PuzzleError("cannot read: UnicodeDecodeError", str(path)) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")     # universal newlines, as open() reads text
+
+
+def read_bytes(path: str | Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of ``path`` (``.gz``: decompressed), refused beyond ``limit`` (see :func:`read_text`)."""
     path = Path(path)
     try:
-        if path.suffix == ".gz":
-            return gzip.decompress(path.read_bytes()).decode("utf-8")
-        return path.read_text(encoding="utf-8")
+        if stat.S_ISCHR(os.stat(path).st_mode) or stat.S_ISBLK(os.stat(path).st_mode):
+            raise PuzzleError("is a device, not a file", str(path))
+        with (gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")) as fh:
+            data = fh.read(limit + 1)
+        if len(data) > limit:
+            raise PuzzleError(f"larger than {limit // MiB} MiB{' once decompressed' if path.suffix == '.gz' else ''}: "
+                              "too big to be read", str(path))
+        return data
     except FileNotFoundError:
         raise PuzzleError("no such file", str(path)) from None
     except IsADirectoryError:
         raise PuzzleError("is a directory, not a puzzle file", str(path)) from None
-    except (UnicodeDecodeError, OSError, EOFError, zlib.error) as err:   # EOFError, zlib.error: a broken .gz
+    except (OSError, EOFError, zlib.error) as err:   # EOFError, zlib.error: a broken .gz
         raise PuzzleError(f"cannot read: {err.__class__.__name__}", str(path)) from None
 
 
@@ -29,13 +53,16 @@ def number(text: str, digits: int = 9) -> int | None:
     return int(text) if re.fullmatch(rf"[0-9]{{1,{digits}}}", text) else None
 
 
-def sections(text: str, comment: str = ";") -> list[tuple[str, str, list[tuple[int, str]]]]:
+def sections(text: str, comment: str = ";", once: tuple[str, ...] = ()) -> list[tuple[str, str, list[tuple[int, str]]]]:
     """Split ``key: value`` headers; a key with an empty value starts a picture block.
 
     Returns ``(key, value, [(line_no, row), ...])`` in order.  Comment lines start
-    with ``comment``; blank lines end a picture block.
+    with ``comment``; blank lines end a picture block.  A key in ``once`` that comes
+    again is an error naming both lines (a second ``goal:`` must not silently replace
+    the first).
     """
     out: list[tuple[str, str, list[tuple[int, str]]]] = []
+    first: dict[str, int] = {}
     block = None
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip()
@@ -47,6 +74,10 @@ def sections(text: str, comment: str = ";") -> list[tuple[str, str, list[tuple[i
         key, sep, value = line.partition(":")
         key = key.strip()
         if sep and key and key.replace("_", "").isalpha():
+            if key.lower() in once and key.lower() in first:
+                raise PuzzleError(f"a second '{key.lower()}:' section (the first is at line {first[key.lower()]}); "
+                                  "a file holds one", line=no)
+            first.setdefault(key.lower(), no)
             out.append((key.lower(), value.strip(), []))
             block = None if value.strip() else out[-1][2]
             continue

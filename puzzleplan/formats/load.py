@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from .. import families
 from ..constraints import Counted
-from ..puzzle import Avoid, EndsOn, MoveCount, PuzzleError
+from ..puzzle import Avoid, Contradiction, EndsOn, MoveCount, PuzzleError
 from ..cells import parse_cell
 from .common import read_text
 
@@ -126,7 +126,7 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
         domain = family.part("build")(parsed.spec, distinct=named, avoid=avoid, margin=margin)
         check_ends(domain, ends)
         counted = Counted(domain, counts, ends)
-    except PuzzleError as err:
-        raise PuzzleError(err.problem, str(path), err.line) from None
+    except PuzzleError as err:      # a Contradiction stays one: its answer is "unsolvable"
+        raise (Contradiction if isinstance(err, Contradiction) else PuzzleError)(err.problem, str(path), err.line) from None
     return Instance(str(path), fmt.name, counted if counted.needed else domain, parsed.spec, level,
                     parsed.stated_optimum, family)

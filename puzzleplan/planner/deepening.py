@@ -108,8 +108,9 @@ def solve(domain, metric: str | None = None, backend: str | None = None, time_li
 
     ``enumerate_first``: before deepening, enumerate the reachable states if
     there are at most :data:`ENUMERATE_STATES` (within :data:`ENUMERATE_SECONDS`
-    or a tenth of the time limit); when none is a goal the result is
-    ``unsolvable`` by that enumeration.
+    or a tenth of the time limit, and up to half of it while the enumeration is
+    clearly finishing); when none is a goal the result is ``unsolvable`` by that
+    enumeration.
 
     ``certify``: once optimal, prove with a checked DRAT proof that horizon
     length-1 has no plan (``result.stats["certified"]``); ``proof_file`` keeps it.
@@ -143,23 +144,37 @@ def solve(domain, metric: str | None = None, backend: str | None = None, time_li
         if result is None:
             result = _deepen(domain, metric, backend, max_horizon, optimal, counts, card_encoding, progress,
                              start_horizon, lemma_budget, say)
-    result.stats["seconds"] = round(time.perf_counter() - t0, 4)
-    if certify and result.status is Status.OPTIMAL:
-        try:
-            _certify(result, domain, card_encoding, proof_file, say)
-        except KeyboardInterrupt:      # the plan and its optimality proof by refutation stay
-            result.stats["certify_interrupted"] = True
-            result.message = ("certification interrupted: optimal by the refuted horizon, "
-                              "without a checked proof")
+        result.stats["seconds"] = round(time.perf_counter() - t0, 4)
+        if certify and result.status is Status.OPTIMAL:     # within the same time limit
+            try:
+                _certify(result, domain, card_encoding, proof_file, say)
+            except KeyboardInterrupt:      # the plan and its optimality proof by refutation stay
+                result.stats["certify_interrupted"] = True
+                result.message = ("certification interrupted: optimal by the refuted horizon, "
+                                  "without a checked proof")
+            except limits.TimeUp:          # the same: the limit is an answer, not an error
+                result.stats["certify_timeout"] = True
+                result.message = ("certification stopped by the time limit: optimal by the refuted horizon, "
+                                  "without a checked proof")
     return result.scoped(domain)
 
 
 def _enumerated(domain, metric, time_limit, say) -> Result | None:
     """UNSOLVABLE if the whole reachable space is small, enumerated, and goal-free."""
     from ..search import explore
-    budget = ENUMERATE_SECONDS if time_limit is None else min(ENUMERATE_SECONDS, time_limit / 10)
-    with limits.time_limit(budget):
-        figures = explore(domain, metric, max_states=ENUMERATE_STATES)
+    # a tenth of the limit; past it, the enumeration goes on only while it is clearly finishing (a
+    # frontier under a tenth of the states seen: BFS's last layers, or a narrow space such as
+    # Klotski's), up to half the limit: a cheap, complete answer should not depend on the limit
+    soft = ENUMERATE_SECONDS if time_limit is None else min(ENUMERATE_SECONDS, time_limit / 10)
+    hard = ENUMERATE_SECONDS if time_limit is None else min(ENUMERATE_SECONDS, time_limit / 2)
+    t0 = time.monotonic()
+
+    def finishing(reached: int, frontier: int) -> None:     # called every 10,000 states
+        if time.monotonic() - t0 > soft and frontier * 10 > reached:
+            raise limits.TimeUp()
+
+    with limits.time_limit(hard):
+        figures = explore(domain, metric, progress=finishing, max_states=ENUMERATE_STATES)
     if figures.get("stopped") == "interrupted":
         raise KeyboardInterrupt
     if figures.get("complete") and not figures["goal_states"]:
@@ -251,10 +266,16 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
             result.status = Status.FEASIBLE
     result.stats = {"horizons_tried": len(result.horizons), "vars": model.top,
                     "clauses": result.horizons[-1].get("clauses", 0) if result.horizons else 0,
-                    "conflicts": sum(h.get("conflicts", 0) for h in result.horizons)}
+                    "conflicts": total_conflicts(result.horizons)}
     if lemmas is not None:
         result.stats.update(lemmas.figures())
     return result
+
+
+def total_conflicts(horizons: list[dict]) -> int | None:
+    """The conflicts of every horizon, or None if a solver did not report some (unknown is not 0)."""
+    counts = [h.get("conflicts", 0) for h in horizons]
+    return None if None in counts else sum(counts)
 
 
 def _certify(result: Result, domain, card_encoding: str, proof_file: str | None, say) -> None:

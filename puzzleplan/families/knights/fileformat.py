@@ -51,7 +51,7 @@ def _picture(rows, what):
 
 
 def parse(text: str) -> KnightsSpec:
-    found = sections(text)
+    found = sections(text, once=("name", "board", "labelled"))
     names = [k for k, _, _ in found]
     for key in names:
         if key not in ("name", "board", "target", "goal", "labelled"):

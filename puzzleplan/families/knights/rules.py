@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
-from ...puzzle import IllegalStep, Move, MoveCount, PuzzleError
+from ...puzzle import Contradiction, IllegalStep, Move, MoveCount, PuzzleError
 from ...cells import cell_name as name, parse_cell as square
 from ..contract import Rules
 
@@ -61,7 +61,7 @@ class Knights(Rules):
                 raise PuzzleError(f"{lb}.avoid: {name(sq)} is not a square of the board")
         for lb, sq in spec.knights:
             if sq in self.avoid.get(lb, ()) or sq in self.avoid.get("*", ()):
-                raise PuzzleError(f"knight {lb} starts on a square it must avoid")
+                raise Contradiction(f"knight {lb} starts on a square it must avoid")
         self.kinds = sorted({letter for letter, _ in spec.knights}, key=lambda c: [lb for lb, _ in spec.knights].index(c))
         self.kind_of = {lb: i for i, lb in enumerate(self.kinds)}
         self.initial = tuple(tuple(sorted(sq for lb, sq in spec.knights if lb == k)) for k in self.kinds)
@@ -185,7 +185,7 @@ class Knights(Rules):
         k = self.mover_of(piece)
         ok = frozenset(cells) & frozenset(self.spec.squares) - self.banned[k]
         if not ok:
-            raise PuzzleError(f"knight {piece!r} cannot end on the squares given")
+            raise Contradiction(f"knight {piece!r} cannot end on the squares given")
         return k, ok
 
     def piece_cells(self, entry, piece: str) -> frozenset:

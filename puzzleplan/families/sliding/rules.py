@@ -41,7 +41,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
-from ...puzzle import IllegalStep, Move, PuzzleError
+from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ..contract import Rules
 
 Cell = tuple[int, int]
@@ -133,7 +133,7 @@ class SlidingPuzzle(Rules):
             banned = self.avoid.get("*", frozenset()) | self.avoid.get(kind.labels[0], frozenset())
             if banned:
                 if any(set(kind.cells(a)) & banned for a in start[k]):
-                    raise PuzzleError(f"piece {kind.labels[0]!r} starts on a cell it must avoid")
+                    raise Contradiction(f"piece {kind.labels[0]!r} starts on a cell it must avoid")
                 kind.anchors = [a for a in kind.anchors if not set(kind.cells(a)) & banned]
         self.anchor_set = [frozenset(k.anchors) for k in self.kinds]
         self.initial = tuple(tuple(sorted(a)) for a in start)
@@ -340,7 +340,7 @@ class SlidingPuzzle(Rules):
         k = self.mover_of(label)
         ok = frozenset(a for a in self.kinds[k].anchors if set(self.kinds[k].cells(a)) <= set(cells))
         if not ok:
-            raise PuzzleError(f"piece {label!r} cannot end within the cells given")
+            raise Contradiction(f"piece {label!r} cannot end within the cells given")
         return k, ok
 
     def place_of(self, state, k: int):

@@ -100,7 +100,7 @@ def spec_from_pictures(name, board_rows, goal_rows, axes_text="", axes_line=None
 
 
 def parse(text: str) -> SlidingSpec:
-    found = {key: (value, rows) for key, value, rows in sections(text)}
+    found = {key: (value, rows) for key, value, rows in sections(text, once=("name", "board", "goal", "axes"))}
     for key in found:
         if key not in ("name", "board", "goal", "axes"):
             raise PuzzleError(f"unknown section {key!r} (known: name, board, goal, axes)")

@@ -21,7 +21,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from ...puzzle import IllegalStep, Move, PuzzleError
+from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ..contract import Rules
 
 Cell = tuple[int, int]
@@ -92,7 +92,7 @@ class Sokoban(Rules):
         self.no_player = frozenset(avoid.get("player", ()))
         self.no_box = frozenset(avoid.get("boxes", ()))
         if level.player in self.no_player or level.boxes & self.no_box:
-            raise PuzzleError("the player or a box starts on a cell it must avoid")
+            raise Contradiction("the player or a box starts on a cell it must avoid")
         if margin < 0:
             raise PuzzleError(f"the margin is {margin}; give 0 or more free cells")
         cells = level.walls | level.goals | level.boxes | {level.player}
@@ -265,7 +265,7 @@ class Sokoban(Rules):
         self.mover_of(piece)
         ok = frozenset(cells) & frozenset(self.floor) - self.no_player
         if not ok:
-            raise PuzzleError("the player cannot end on the cells given")
+            raise Contradiction("the player cannot end on the cells given")
         return "player", ok
 
     def piece_cells(self, entry, piece: str) -> frozenset:

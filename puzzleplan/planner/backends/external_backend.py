@@ -45,7 +45,11 @@ def find_solver(name: str) -> str | None:
 
 class ExternalBackend:
     def __init__(self, model, command: str, card_encoding: str = "seqcounter"):
-        words = shlex.split(command)
+        try:
+            words = shlex.split(command)
+        except ValueError as err:       # an unclosed quote
+            raise PuzzleError(f"external:{command}: {str(err).lower()}; quote the whole backend, "
+                              "like \"external:kissat -q\"") from None
         if not words:
             raise PuzzleError("external: name a solver program, like external:cadical or external:kissat")
         path = find_solver(words[0])
@@ -88,7 +92,7 @@ class ExternalBackend:
             proc = subprocess.run(argv, capture_output=True, text=True,
                                   timeout=None if time_limit is None else max(time_limit, 0.01))
         except subprocess.TimeoutExpired:
-            self.last = {"vars": self.model.top, "clauses": len(self.clauses), "conflicts": 0}
+            self.last = {"vars": self.model.top, "clauses": len(self.clauses), "conflicts": None}
             return None
         except OSError as err:
             raise PuzzleError(f"cannot run {self.argv[0]}: {err.strerror}") from None
@@ -96,7 +100,8 @@ class ExternalBackend:
         text = result_file.read_text() if self.minisat and result_file.exists() else proc.stdout
         found = CONFLICTS.findall(proc.stdout)
         self.last = {"vars": self.model.top, "clauses": len(self.clauses) + len(units),
-                     "conflicts": int(found[-1]) if found else 0, "solver_seconds": round(seconds, 4)}
+                     # None: the solver did not say (kissat -q), which is not 0
+                     "conflicts": int(found[-1]) if found else None, "solver_seconds": round(seconds, 4)}
         if proc.returncode not in (0, 10, 20):
             tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or [""]
             raise PuzzleError(f"{Path(self.argv[0]).name} failed (exit code {proc.returncode}): {tail[0][:200]}")

@@ -1,0 +1,62 @@
+"""Files the commands write: checked before any work is done, never replaced without ``--force``.
+
+A run that solves for minutes and then cannot write its proof loses the result; so every
+output path is checked first (:func:`check_new`), and written so that a file that appeared
+meanwhile is still kept (:func:`put`).  A symbolic link counts as an existing file even when
+it points nowhere: writing through it would create a file somewhere the user did not name.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable
+
+from .puzzle import PuzzleError
+
+
+def check_new(path, force: bool = False, flag: str = "") -> Path:
+    """Refuse ``path`` as an output unless it can be written as a new file (or, with
+    ``force``, replaced): an existing file or link, a folder, a missing or read-only folder."""
+    p = Path(path)
+    name = f"{flag} {p}" if flag else str(p)
+    if p.is_dir():
+        raise PuzzleError(f"{name} is a folder; give a file name")
+    if p.is_symlink() and not p.exists():
+        raise PuzzleError(f"{name} is a symbolic link to a missing file; give a new file name")
+    if os.path.lexists(p) and not force:
+        raise PuzzleError(f"{name} exists; use --force to overwrite it" if flag != "--proof"
+                          else f"{name} exists; give a new file for the proof")
+    folder = p.parent
+    if not folder.is_dir():
+        raise PuzzleError(f"cannot write {name}: no folder {folder}")
+    if not os.access(folder, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise PuzzleError(f"cannot write {name}: permission denied")
+    return p
+
+
+def check_folder(folder, names: Iterable[str], force: bool = False, flag: str = "") -> Path:
+    """A folder for files named ``names``: its parent must exist (a slip in a path does not
+    create folders anywhere) and none of the files may exist unless ``force``."""
+    d = Path(folder)
+    label = f"{flag} {d}" if flag else str(d)
+    if d.exists() and not d.is_dir():
+        raise PuzzleError(f"{label} is a file, not a folder")
+    if not d.exists() and not d.parent.is_dir():
+        raise PuzzleError(f"cannot make {label}: no folder {d.parent}")
+    if not force:
+        there = [n for n in names if os.path.lexists(d / n)]
+        if there:
+            raise PuzzleError(f"{label} already holds {', '.join(there)}; use --force to overwrite")
+    return d
+
+
+def put(path, data: str | bytes, force: bool = False) -> None:
+    """Write ``data``; without ``force`` a file (or link) that appeared meanwhile is kept."""
+    mode = ("w" if force else "x") + ("b" if isinstance(data, bytes) else "")
+    try:
+        with open(path, mode) as f:
+            f.write(data)
+    except FileExistsError:
+        raise PuzzleError(f"{path} exists; use --force to overwrite it") from None
+    except OSError as err:
+        raise PuzzleError(f"cannot write {path}: {err.strerror}") from None

@@ -1,0 +1,80 @@
+"""What can solve on this machine, and where it is: ``puzzleplan solvers``.
+
+Solver programs for ``--backend external:NAME`` and for the export -> solve -> decode job
+by hand (kissat sits inside the ``passagemath-kissat`` wheel, not on PATH: its path is
+printed here), python-sat's solvers for ``pysat:NAME``, OR-Tools for ``cpsat``, the PDDL
+planners the bench runs, and the DRAT checker.  Each row: ``kind``, ``name``, ``use``
+(how to ask for it), ``found``, ``path`` or ``version``, ``install`` (how to get it).
+"""
+from __future__ import annotations
+
+from importlib import metadata
+
+# solver programs the tests run, and where each comes from
+PROGRAMS = {
+    "cadical": "Debian package cadical (sh setup.sh test)",
+    "kissat": "the PyPI wheel passagemath-kissat: pip install 'puzzleplan[solvers]' (sh setup.sh test)",
+    "minisat": "Debian package minisat (sh setup.sh test)",
+    "cryptominisat5": "Debian package cryptominisat (sh setup.sh test)",
+    "picosat": "Debian package picosat (sh setup.sh test)",
+}
+
+
+def version(package: str) -> str | None:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def programs() -> list[dict]:
+    from .planner.backends.external_backend import find_solver
+    return [{"kind": "program", "name": name, "use": f"--backend external:{name}", "path": find_solver(name),
+             "found": find_solver(name) is not None, "install": how} for name, how in PROGRAMS.items()]
+
+
+def libraries() -> list[dict]:
+    """python-sat's solvers, OR-Tools, the PDDL planners and the DRAT checker."""
+    rows = []
+    pysat = version("python-sat")
+    if pysat:
+        from pysat.solvers import SolverNames
+        from .planner.backends.pysat_backend import DEFAULT_SOLVER, NOT_INCREMENTAL
+        names = sorted(key for key in vars(SolverNames) if not key.startswith("_") and key not in NOT_INCREMENTAL)
+        rows.append({"kind": "library", "name": "python-sat", "use": "--backend pysat[:SOLVER], pysat-plain[:SOLVER]",
+                     "found": True, "version": pysat, "solvers": names, "default": DEFAULT_SOLVER})
+    rows.append({"kind": "library", "name": "ortools", "use": "--backend cpsat[:WORKERS], cpsat-horizons",
+                 "found": bool(version("ortools")), "version": version("ortools"), "install": "pip install ortools"})
+    from .pddl.planners import PLANNERS, available, driver
+    for method in PLANNERS:
+        rows.append({"kind": "planner", "name": method, "use": f"bench --methods {method}",
+                     "found": available(method), "path": str(driver(method)) if available(method) else None,
+                     "install": "pip install 'puzzleplan[planners]' (sh setup.sh test)"})
+    engine = None
+    if version("dratify"):
+        from .planner.certify import checker_engine
+        engine = checker_engine()
+    rows.append({"kind": "checker", "name": "dratify", "use": "--certify, decode --proof", "found": engine is not None,
+                 "version": version("dratify"), "engine": engine, "install": "pip install dratify cdclkit-native"})
+    return rows
+
+
+def table() -> list[dict]:
+    return programs() + libraries()
+
+
+def lines(rows: list[dict]) -> list[str]:
+    out = []
+    for r in rows:
+        if not r["found"]:
+            where = f"not found: {r['install']}"
+        elif r["name"] == "python-sat":
+            where = f"{r['version']}: " + ", ".join(n + (" (default)" if n == r["default"] else "")
+                                                    for n in r["solvers"])
+        elif r["kind"] == "checker":
+            where = f"{r['version']} ({r['engine']} engine)"
+        else:
+            where = r.get("path") or r.get("version")
+        out.append(f"{r['name']:<15} {where}")
+        out.append(f"{'':<15} use: {r['use']}")
+    return out
