@@ -5,12 +5,16 @@
 ...                constraints=[pp.MoveCount("A", ">=", 3), pp.frozen("K")])
 >>> result = pp.solve(inst.domain, "slides")          # SAT, deepening
 >>> result.status, result.length, result.steps
+>>> pp.methods.run("fd-lmcut", inst.domain, "slides")  # any method by name (puzzleplan.methods)
+>>> [f.name for f in pp.families.all_families()]       # the puzzle families
 """
+from . import families, methods
 from .formats.load import load
 from .planner import SolveOptions, solve
 from .puzzle import Avoid, EndsOn, MoveCount, PuzzleError, Result, Status, frozen
 from .search import astar_search, breadth_first_search
+from .plans import read_plan
 from .validate import check_plan
 
-__all__ = ["load", "solve", "SolveOptions", "breadth_first_search", "astar_search", "check_plan", "MoveCount", "Avoid",
-           "EndsOn", "frozen", "PuzzleError", "Result", "Status"]
+__all__ = ["load", "solve", "SolveOptions", "breadth_first_search", "astar_search", "check_plan", "read_plan",
+           "MoveCount", "Avoid", "EndsOn", "frozen", "PuzzleError", "Result", "Status", "families", "methods"]

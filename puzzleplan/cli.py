@@ -25,6 +25,7 @@ from pathlib import Path
 import click
 
 from . import methods as registry
+from .plans import read_plan
 from .puzzle import Contradiction, PuzzleError, Result, Status
 
 EXIT_NOT_SOLVED, EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_UNVERIFIED = 1, 2, 3, 4
@@ -370,27 +371,6 @@ def explore(file, metric, level, time_limit, as_json):
         sys.exit(EXIT_INTERRUPTED)
 
 
-def read_plan(path) -> list[str]:
-    """A plan file: a JSON result (its ``steps``), or steps separated by spaces or
-    commas, or a LURD string for Sokoban."""
-    from .formats.common import read_text
-    text = read_text(path).strip()
-    if text.startswith("{"):
-        try:
-            steps = json.loads(text).get("steps")
-        except json.JSONDecodeError as err:
-            raise PuzzleError(f"not valid JSON: {err.msg}", str(path), err.lineno) from None
-        except RecursionError:      # nested deeper than the parser's stack
-            raise PuzzleError("not a plan: JSON nested too deeply", str(path)) from None
-        if not isinstance(steps, list):
-            raise PuzzleError("the JSON object has no 'steps' list", str(path))
-        return [str(s) for s in steps]
-    tokens = text.replace(",", " ").split()
-    if len(tokens) == 1 and set(tokens[0].lower()) <= set("lurd") and len(tokens[0]) > 1:
-        return list(tokens[0])
-    return tokens
-
-
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("planfile", type=click.Path(dir_okay=False))
@@ -526,47 +506,36 @@ def solvers(program, as_json):
 @json_option
 def seeds(time_limit, backend, quiet, as_json):
     """Solve every seed puzzle (instances/seeds) by SAT and by BFS, side by side."""
-    from .catalogue import catalogue, instances_root
+    from .bench.seeds import seed_rows, solve_seed
     from .progress import Bar
     try:
-        root = instances_root()
-        rows = [r for r in catalogue() if r["file"].startswith("seeds/")]
+        rows = seed_rows()
     except PuzzleError as err:
         fail(err, as_json)
     out = []
     with Bar(len(rows), "seeds", quiet) as bar:
         for row in rows:
-            out.append(seed_row(row, root, backend, time_limit, as_json, bar))
+            entry = solve_seed(row, backend, time_limit, bar.doing)
+            if not as_json:     # each line as soon as its seed is done (above the bar)
+                bar.echo(seed_line(entry))
+            bar.step()
+            out.append(entry)
     if as_json:
         click.echo(json.dumps(out))
 
 
-def seed_row(row, root, backend, time_limit, as_json, bar) -> dict:
-    """One seed, by BFS and by SAT; its line goes out as soon as it is done (above the bar)."""
-    from .planner import solve as plan
-    from .search import breadth_first_search
-    name = f"{row['name']} {row['metric']}"
-    bar.doing(f"{name}: BFS")
-    inst = load_instance(root / row["file"], None)
-    bfs = breadth_first_search(inst.domain, row["metric"], None,
-                               lambda expanded, states: bar.doing(f"{name}: BFS, {expanded:,} expanded"))
-    bar.doing(f"{name}: SAT")
-    try:
-        sat = plan(inst.domain, row["metric"], backend, time_limit,
-                   progress=lambda h: bar.doing(f"{name}: SAT, horizon {h['horizon']} {h['result']}"))
-        sat_text = f"{sat.status.value} {sat.length if sat.length is not None else '-'}"
-        if sat.status is not Status.OPTIMAL and sat.bound is not None:
-            sat_text += f" (no plan within {sat.bound})"
-        sat_json = sat.to_json()
-        sat_secs = sat.stats["seconds"]
-    except PuzzleError as err:     # a metric the SAT encodings do not cover
-        sat_text, sat_json, sat_secs = f"n/a ({err})", None, None
-    if not as_json:
-        bar.echo(f"{row['name']:<16} {row['metric']:<7} known {row['optimum']:>4} | BFS {bfs.length:>4} "
-                 f"({bfs.stats['seconds']:.2f}s) | SAT {sat_text}" + (f" ({sat_secs:.2f}s)" if sat_secs else ""))
-    bar.step()
-    return {"name": row["name"], "metric": row["metric"], "known": int(row["optimum"]),
-            "bfs": bfs.length, "bfs_seconds": bfs.stats["seconds"], "sat": sat_json, "sat_seconds": sat_secs}
+def seed_line(entry: dict) -> str:
+    """``name metric known N | BFS N (s) | SAT status N (s)``"""
+    sat = entry["sat"]
+    if sat is None:
+        sat_text = f"n/a ({entry['sat_error']})"
+    else:
+        sat_text = f"{sat['status']} {sat['length'] if sat['length'] is not None else '-'}"
+        if sat["status"] != Status.OPTIMAL.value and sat.get("bound") is not None:
+            sat_text += f" (no plan within {sat['bound']})"
+    secs = entry["sat_seconds"]
+    return (f"{entry['name']:<16} {entry['metric']:<7} known {entry['known']:>4} | BFS {entry['bfs']:>4} "
+            f"({entry['bfs_seconds']:.2f}s) | SAT {sat_text}" + (f" ({secs:.2f}s)" if secs else ""))
 
 
 @main.command()
@@ -603,26 +572,15 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
 
 
 def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints, quiet=False):
-    from .bench.run import Task, bench as run, instances, located, parse_levels
     from .bench.report import status_table
-    from .bench.run import read_results
-    from .formats.load import load
-    from .puzzle import check_metric
+    from .bench.run import bench as run, plan_tasks, read_results
+    from .progress import Bar
     try:
-        chosen = parse_levels(levels)
-        tasks = []
-        for spec in sets:
-            for path, level, m in instances(spec, chosen, metric):
-                m = check_metric(load(located(path), level).domain, m)
-                tasks += [Task(path, level, m, method.strip(), tuple(constraints))
-                          for method in methods.split(",") if method.strip()]
-        for method in {t.method for t in tasks}:
-            registry.check(method)       # known, and its solver or planner installed (else one line naming it)
+        tasks = plan_tasks(sets, levels, metric, methods.split(","), constraints)
         if jobs < 1:
             raise PuzzleError("--jobs must be at least 1")
         if Path(out).suffix not in (".csv", ".jsonl"):
             raise PuzzleError(f"--out {out}: use a .csv or .jsonl file")
-        from .progress import Bar
         with Bar(len(tasks), "bench", quiet) as bar:     # k of N runs, time spent, time left
             def echo(line: str) -> None:
                 bar.echo(line)
@@ -701,27 +659,6 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
                f"({formula.metric}); symbols in {made[1]}")
 
 
-def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
-    """An outside solver's UNSAT: a claim, unless a DRAT proof of it checks."""
-    from .formats.common import MAX_ANSWER_BYTES, read_bytes
-    if proof_file is None:
-        return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(),
-                      message=f"the solver claims no plan of at most {horizon} moves exists; unverified "
-                              "(give --proof FILE with its DRAT proof to check the claim)")
-    from .planner.certify import check_drat, read_proof
-    data = read_bytes(proof_file, MAX_ANSWER_BYTES)     # text or binary DRAT, as the solver wrote it
-    try:
-        checked, why = check_drat(formula, read_proof(data, str(proof_file))), ""
-    except PuzzleError as err:      # a malformed proof is a failed check, like one that does not follow
-        checked, why = {"ok": False, "check_seconds": 0.0}, f" ({err.problem})"
-    stats = {"proof_checked": checked["ok"], "check_seconds": checked["check_seconds"]}
-    if checked["ok"]:
-        return Result(Status.NO_PLAN_WITHIN, formula.metric, "external answer", bound=horizon, board=domain.board(),
-                      proof=f"the solver's DRAT proof, checked by dratify ({checked['engine']})", stats=stats)
-    return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(), stats=stats,
-                  message=f"the DRAT proof in {proof_file} does NOT check{why}: the UNSAT claim stands unproven")
-
-
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--cnf", "cnf_file", required=True, type=click.Path(dir_okay=False), help="The exported CNF.")
@@ -734,28 +671,9 @@ def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
 @json_option
 def decode(file, cnf_file, answer_file, margin, proof_file, as_json):
     """Turn a SAT solver's answer on an exported CNF of FILE into a replayed plan."""
-    from .export import build, check_symbols, decode_answer, read_answer, read_header
-    from .formats.common import read_text
-    from .formats.common import MAX_ANSWER_BYTES
-    from .validate import check_plan
+    from .planner.decode import decode as run
     try:
-        info = read_header(cnf_file)
-        inst = load_instance(file, info["level"], margin, info["constraints"])
-        formula = build(inst.domain, info["metric"], info["horizon"], info.get("card_encoding", "seqcounter"))
-        check_symbols(formula, info["symbols"], cnf_file)
-        answer = read_answer(read_text(answer_file, MAX_ANSWER_BYTES), answer_file)
-        if answer.status == "unsat":
-            result = unsat_claim(formula, inst.domain, info["horizon"], proof_file)
-        elif proof_file:
-            raise PuzzleError("--proof is for an UNSAT answer; this answer is a model, checked against the formula")
-        else:
-            steps = decode_answer(formula, answer, answer_file)
-            report = check_plan(inst.domain, steps, formula.metric)
-            if not report["solved"]:
-                raise PuzzleError(f"the decoded plan does not solve the puzzle: {report['problem']}")
-            result = Result(Status.FEASIBLE, formula.metric, "external answer", report["length"], steps,
-                            board=inst.domain.board(),
-                            message=f"replayed; a plan within horizon {info['horizon']} (optimality not proven here)")
+        result = run(file, cnf_file, answer_file, margin, proof_file)
     except PuzzleError as err:
         fail(err, as_json)
     print_result(result, as_json)

@@ -49,3 +49,39 @@ def test_solve_takes_one_options_object():
     assert capped.status is Status.NO_PLAN_WITHIN and capped.bound == 3
     with pytest.raises(TypeError, match="max_horizn"):
         solve(domain, "slides", max_horizn=3)
+
+
+def test_the_use_cases_of_the_cli_are_in_the_library(tmp_path):
+    """Reading plans, decoding an outside solver's answer, the seeds and planning a bench are
+    library calls; the CLI only prints them."""
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    from puzzleplan.bench.run import plan_tasks
+    from puzzleplan.bench.seeds import seed_rows, solve_seed
+    from puzzleplan.export import build, export
+    from puzzleplan.planner.decode import decode
+    from puzzleplan.plans import read_plan
+    (tmp_path / "plan.json").write_text('{"status": "optimal", "steps": ["AR", "BD"]}')
+    assert read_plan(tmp_path / "plan.json") == ["AR", "BD"]
+    assert read_plan_text(tmp_path, "lurdLURD") == list("lurdLURD")
+    formula = build(load(CARDS, 1).domain, "slides", 8, header={"instance": str(CARDS), "level": 1, "constraints": []})
+    export(formula, str(tmp_path / "c.cnf"))
+    with Solver(name="glucose4", bootstrap_with=CNF(from_file=str(tmp_path / "c.cnf")).clauses) as s:
+        assert s.solve()
+        (tmp_path / "answer.txt").write_text("s SATISFIABLE\nv " + " ".join(map(str, s.get_model())) + " 0\n")
+    result = decode(CARDS, tmp_path / "c.cnf", tmp_path / "answer.txt")
+    assert result.status is Status.FEASIBLE and result.length == 8
+    tasks = plan_tasks([str(CARDS)], "1-2", "slides", ["bfs", "pysat"])
+    assert [(t.level, t.method) for t in tasks] == [(1, "bfs"), (1, "pysat"), (2, "bfs"), (2, "pysat")]
+    with pytest.raises(PuzzleError, match="unknown method 'dfs'"):
+        plan_tasks([str(CARDS)], "1", "slides", ["bfs", "dfs"])
+    knights = next(r for r in seed_rows() if r["file"].endswith(".knights"))
+    entry = solve_seed(knights, time_limit=60)
+    assert entry["bfs"] == entry["known"] == entry["sat"]["length"] and entry["sat"]["status"] == "optimal"
+
+
+def read_plan_text(folder, text):
+    from puzzleplan.plans import read_plan
+    (folder / "p.txt").write_text(text)
+    return read_plan(folder / "p.txt")

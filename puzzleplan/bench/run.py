@@ -451,3 +451,23 @@ def read_results(path: str | Path, history: bool = False):
         df = df.drop_duplicates(subset=[k for k in KEY if k in df.columns], keep="last").reset_index(drop=True)
     df["label"] = [Path(i).stem + (f":{lv}" if lv else "") for i, lv in zip(df["instance"], df["level"])]
     return df
+
+
+def plan_tasks(sets: Sequence[str], levels: str | None, metric: str | None, methods: Sequence[str],
+               constraints: Sequence[str] = ()) -> list[Task]:
+    """The runs of a bench: every method on every instance of ``sets`` (files, folders,
+    ``catalogue:GLOB``; ``levels`` like ``1-40``), each method checked before any run
+    (known, its solver or planner installed), each metric checked against its family."""
+    from .. import methods as registry
+    from ..formats.load import load
+    from ..puzzle import check_metric
+    chosen = parse_levels(levels)
+    names = [m.strip() for m in methods if m.strip()]
+    for method in dict.fromkeys(names):
+        registry.check(method)
+    tasks = []
+    for spec in sets:
+        for path, level, m in instances(spec, chosen, metric):
+            m = check_metric(load(located(path), level).domain, m)
+            tasks += [Task(path, level, m, method, tuple(constraints)) for method in names]
+    return tasks

@@ -1,0 +1,55 @@
+"""An outside SAT solver's answer on an exported CNF, turned back into what it means: a
+model becomes a plan replayed by the rules (``feasible``: the solver searched one horizon
+only); an UNSAT answer is a claim (``unverified``) unless its DRAT proof checks
+(``no_plan_within`` the horizon).  ``puzzleplan decode`` is this, with its printing."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..export import build, check_symbols, decode_answer, read_answer, read_header
+from ..formats.common import MAX_ANSWER_BYTES, read_bytes, read_text
+from ..formats.load import load
+from ..puzzle import PuzzleError, Result, Status
+from ..validate import check_plan
+
+
+def decode(file: str | Path, cnf_file: str | Path, answer_file: str | Path, margin: int = 2,
+           proof_file: str | Path | None = None) -> Result:
+    """The meaning of ``answer_file`` (the solver's s/v lines or minisat's result) on
+    ``cnf_file`` (exported from ``file``); PuzzleError on any mismatch or bad input."""
+    info = read_header(cnf_file)
+    inst = load(file, info["level"], margin=margin, constraints=info["constraints"])
+    formula = build(inst.domain, info["metric"], info["horizon"], info.get("card_encoding", "seqcounter"))
+    check_symbols(formula, info["symbols"], cnf_file)
+    answer = read_answer(read_text(answer_file, MAX_ANSWER_BYTES), answer_file)
+    if answer.status == "unsat":
+        return unsat_claim(formula, inst.domain, info["horizon"], proof_file)
+    if proof_file:
+        raise PuzzleError("--proof is for an UNSAT answer; this answer is a model, checked against the formula")
+    steps = decode_answer(formula, answer, answer_file)
+    report = check_plan(inst.domain, steps, formula.metric)
+    if not report["solved"]:
+        raise PuzzleError(f"the decoded plan does not solve the puzzle: {report['problem']}")
+    return Result(Status.FEASIBLE, formula.metric, "external answer", report["length"], steps,
+                  board=inst.domain.board(),
+                  message=f"replayed; a plan within horizon {info['horizon']} (optimality not proven here)")
+
+
+def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
+    """An outside solver's UNSAT: a claim, unless a DRAT proof of it checks."""
+    if proof_file is None:
+        return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(),
+                      message=f"the solver claims no plan of at most {horizon} moves exists; unverified "
+                              "(give --proof FILE with its DRAT proof to check the claim)")
+    from .certify import check_drat, read_proof
+    data = read_bytes(proof_file, MAX_ANSWER_BYTES)     # text or binary DRAT, as the solver wrote it
+    try:
+        checked, why = check_drat(formula, read_proof(data, str(proof_file))), ""
+    except PuzzleError as err:      # a malformed proof is a failed check, like one that does not follow
+        checked, why = {"ok": False, "check_seconds": 0.0}, f" ({err.problem})"
+    stats = {"proof_checked": checked["ok"], "check_seconds": checked["check_seconds"]}
+    if checked["ok"]:
+        return Result(Status.NO_PLAN_WITHIN, formula.metric, "external answer", bound=horizon, board=domain.board(),
+                      proof=f"the solver's DRAT proof, checked by dratify ({checked['engine']})", stats=stats)
+    return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(), stats=stats,
+                  message=f"the DRAT proof in {proof_file} does NOT check{why}: the UNSAT claim stands unproven")
