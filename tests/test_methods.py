@@ -85,3 +85,21 @@ def read_plan_text(folder, text):
     from puzzleplan.plans import read_plan
     (folder / "p.txt").write_text(text)
     return read_plan(folder / "p.txt")
+
+
+def test_backends_share_one_base_class_and_every_capability_is_read():
+    from pathlib import Path
+
+    from puzzleplan.encodings.model import BoolModel
+    from puzzleplan.planner.backends import make_backend
+    from puzzleplan.planner.backends.base import CAPABILITIES, Backend
+    loop = (Path(__file__).parent.parent / "puzzleplan/planner/deepening.py").read_text()
+    assert all(f'"{c}" in solver.capabilities' in loop for c in CAPABILITIES)
+    for spec in ("pysat", "pysat-plain", "cpsat", "cpsat-horizons", "external:cadical"):
+        backend = make_backend(spec, BoolModel())
+        try:
+            assert isinstance(backend, Backend) and backend.capabilities <= CAPABILITIES
+        finally:
+            backend.close()
+    assert make_backend("pysat", BoolModel()).capabilities == {"lemmas"}
+    assert make_backend("cpsat", BoolModel()).capabilities == {"minimise"}

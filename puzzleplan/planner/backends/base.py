@@ -1,16 +1,15 @@
 """What a backend is to the deepening loop.
 
-A backend follows a :class:`~puzzleplan.encodings.model.BoolModel` as it grows
-and answers one question per horizon: is there a plan ending in the goal literal
-``goal`` (within the horizon's steps)?  It declares what it can do in
-``capabilities``; the loop (:mod:`..deepening`) reads them and nothing else:
+A backend (a :class:`Backend`) follows a :class:`~puzzleplan.encodings.model.BoolModel`
+as it grows and answers one question per horizon: is there a plan ending in the goal
+literal ``goal`` (within the horizon's steps)?  It declares in ``capabilities`` what
+changes how the loop (:mod:`..deepening`) drives it; the loop reads them and nothing else:
 
-``incremental``  keeps what it learnt from one horizon to the next
-``assumptions``  takes the goal as an assumption (one solver serves every horizon)
-``interrupt``    stops within a fraction of a second on a time limit or Ctrl-C
-``lemmas``       the loop may add reachability lemmas through ``solve_budget``
-``minimise``     finds the fewest moves within a horizon and a proven lower bound
-``proof``        can log a DRAT proof (used by certification)
+``lemmas``       the loop adds reachability lemmas, asking through ``solve_budget``
+``minimise``     finds the fewest moves within a horizon with a proven lower bound, so
+                 the loop doubles the horizon instead of adding one
+
+Every backend stops within a fraction of a second on a time limit or Ctrl-C.
 
 Time limits come from :mod:`puzzleplan.limits` (``limits.left()``); Ctrl-C
 arrives as ``KeyboardInterrupt``, raised by the backend after it has stopped its
@@ -23,6 +22,7 @@ import select
 import signal
 import threading
 import time
+import abc
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -42,6 +42,36 @@ class Answer:
     def of(cls, answer: bool | None) -> "Answer":
         """From a SAT solver's True / False / None (limit reached)."""
         return cls({True: "sat", False: "unsat", None: "unknown"}[answer])
+
+
+CAPABILITIES = frozenset({"lemmas", "minimise"})
+
+
+class Backend(abc.ABC):
+    """What the deepening loop calls.  ``method`` names the backend in results
+    (``pysat:glucose42``); ``capabilities`` is a subset of :data:`CAPABILITIES`."""
+
+    method: str = ""
+    capabilities: frozenset = frozenset()
+
+    @abc.abstractmethod
+    def solve(self, goal: int, horizon: int | None = None, minimise: bool = False) -> "Answer":
+        """Is there a plan reaching ``goal`` (a literal of the model) within ``horizon``?"""
+
+    @abc.abstractmethod
+    def values(self) -> set[int]:
+        """The true variables of the last model."""
+
+    @abc.abstractmethod
+    def figures(self) -> dict:
+        """The last call's figures for the per-horizon line: vars, clauses, conflicts."""
+
+    @abc.abstractmethod
+    def close(self) -> None: ...
+
+    def solve_budget(self, assumptions, conflicts: int | None) -> bool | None:
+        """With ``lemmas``: one question under a conflict budget (None: budget spent)."""
+        raise NotImplementedError(f"{self.method} has no lemma questions")
 
 
 class DeferredSigint:

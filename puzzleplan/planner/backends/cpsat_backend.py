@@ -18,14 +18,14 @@ import math
 
 from ... import limits
 from ...encodings.lower import to_cpsat
-from .base import Answer, DeferredSigint, run_stoppable
+from .base import Answer, Backend, DeferredSigint, run_stoppable
 
 
-class CpsatBackend:
+class CpsatBackend(Backend):
     def __init__(self, model, workers: int = 1, seed: int = 0, minimise: bool = True):
         from ortools.sat.python import cp_model     # noqa: F401  (fail early if missing)
         self.model, self.workers, self.seed = model, workers, seed
-        self.capabilities = frozenset({"interrupt"} | ({"minimise"} if minimise else set()))
+        self.capabilities = frozenset({"minimise"} if minimise else ())
         base = "cpsat" if minimise else "cpsat-horizons"
         self.method = base if workers == 1 else f"{base}:{workers}"
         self.last: dict = {}

@@ -26,7 +26,7 @@ from pathlib import Path
 from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of, read_answer
 from ...puzzle import PuzzleError
-from .base import Answer
+from .base import Answer, Backend
 
 CONFLICTS = re.compile(r"^c?\s*conflicts\s*:\s*(\d+)", re.MULTILINE | re.IGNORECASE)
 
@@ -43,7 +43,7 @@ def find_solver(name: str) -> str | None:
     return None
 
 
-class ExternalBackend:
+class ExternalBackend(Backend):
     def __init__(self, model, command: str, card_encoding: str = "seqcounter"):
         try:
             words = shlex.split(command)
@@ -56,7 +56,6 @@ class ExternalBackend:
         if path is None:
             raise PuzzleError(f"solver program {words[0]!r} not found (install it, or give its path)")
         check_card_encoding(card_encoding)
-        self.capabilities = frozenset({"interrupt"})
         self.method = f"external:{command}"
         self.model, self.argv, self.card_encoding = model, [path] + words[1:], card_encoding
         self.minisat = Path(words[0]).name.startswith("minisat")

@@ -20,14 +20,12 @@ import time
 from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of
 from ...puzzle import PuzzleError
-from .base import Answer, watchdog
+from .base import Answer, Backend, watchdog
 
 DEFAULT_SOLVER = "glucose42"    # measured fastest with reachability lemmas (README)
 NOT_INCREMENTAL = ("kissat404", "cryptosat")
 INTERRUPTIBLE = ("glucose3", "glucose4", "glucose42", "gluecard3", "gluecard4", "minisat22", "minisatgh",
                  "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard")
-PROOF = ("cadical103", "cadical153", "cadical195", "glucose3", "glucose4", "glucose42", "lingeling",
-         "maplechrono", "maplecm", "maplesat")
 
 
 def solver_names() -> list[str]:
@@ -74,7 +72,7 @@ def sliced(solver, assumptions=(), conflicts: int | None = None, slicing: Slicin
     return None
 
 
-class PysatBackend:
+class PysatBackend(Backend):
     def __init__(self, model, name: str | None = None, card_encoding: str = "seqcounter", lemmas: bool = False):
         from pysat.solvers import Solver
 
@@ -89,9 +87,7 @@ class PysatBackend:
                               "use it through export instead")
         self.model, self.solver_name, self.card_encoding = model, key, check_card_encoding(card_encoding)
         self.interruptible = key in INTERRUPTIBLE
-        self.capabilities = frozenset({"incremental", "assumptions"} | ({"lemmas"} if lemmas else set())
-                                      | ({"interrupt"} if self.interruptible else set())
-                                      | ({"proof"} if key in PROOF else set()))
+        self.capabilities = frozenset({"lemmas"} if lemmas else ())
         self.method = f"{'pysat' if lemmas else 'pysat-plain'}:{name}"
         self.solver = Solver(name=key)
         self.synced = 0
