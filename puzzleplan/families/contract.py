@@ -23,7 +23,7 @@ from __future__ import annotations
 import abc
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterator, Mapping, Protocol, Sequence
+from typing import Any, Hashable, Iterator, Mapping, Protocol, Sequence
 
 from ..puzzle import Move, MoveCount, PuzzleError
 
@@ -233,9 +233,6 @@ class Family:
         """A ``"module:attribute"`` string of this family, imported."""
         return resolve(self.package, ref, what or f"{self.name} family's {ref}")
 
-    def has(self, what: str) -> bool:
-        return bool(self.encoders if what == "encoders" else getattr(self, what, None))
-
     def extensions(self) -> list[str]:
         return [ext for fmt in self.formats for ext in fmt.extensions]
 
@@ -262,5 +259,3 @@ def missing_methods(cls) -> list[str]:
         return ["(not a subclass of puzzleplan.families.contract.Rules)"]
     return sorted(getattr(cls, "__abstractmethods__", ()))
 
-
-Builder = Callable[..., Rules]
