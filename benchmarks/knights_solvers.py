@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from puzzleplan import generate
+from puzzleplan.families.knights import generate
 from puzzleplan.bench.run import machine, versions
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
