@@ -218,9 +218,18 @@ def load_instance(path, level, margin=2, constraints=()):
     try:
         inst = load(path, level, margin=margin, constraints=constraints)
     finally:
-        gc.freeze()
+        if huge_file(path):     # only then: a frozen object is never collected (a process running
+            gc.freeze()         # many commands, such as a test runner, would keep their cycles)
         gc.enable()
     return inst
+
+
+def huge_file(path) -> bool:
+    """A puzzle file of more than 100 KB: a huge board (the bundled collections are below 40 KB)."""
+    try:
+        return Path(path).stat().st_size > 100_000
+    except OSError:
+        return False
 
 
 def no_plan(err: Contradiction, file, level, margin, metric, method, as_json, animations=None) -> None:

@@ -24,7 +24,7 @@ def figures(task: dict) -> dict:
     try:
         domain = load(located(task["instance"]), task.get("level"), constraints=task.get("constraints", ())).domain
         import gc
-        gc.freeze()     # the puzzle lives as long as the run (see the CLI's load_instance)
+        gc.freeze()     # the puzzle lives as long as the run, a process of its own (see the CLI's load_instance)
     except Contradiction as err:    # conditions no plan can meet: the answer, not an error
         return {"status": "unsolvable", "message": f"no plan can meet the conditions: {err.problem}"}
     limit = task.get("time_limit")
