@@ -498,9 +498,7 @@ def test_bench_shows_k_of_n_and_time_left_in_a_terminal(tmp_path):
 def test_seeds_says_what_it_is_doing_in_a_terminal():
     out, terminal = in_a_terminal(["seeds", "--time-limit", "0.2"], timeout=300)
     assert "seeds: 8/8" in terminal and "klotski_seed steps: SAT" in terminal and "BFS" in terminal
-    assert out.count("known") == 8 and "seeds:" not in out
-    _, terminal = in_a_terminal(["seeds", "--time-limit", "0.2", "-q"], timeout=300)
-    assert "seeds:" not in terminal
+    assert out.count("known") == 8 and "seeds:" not in out      # -q and pipes: the bench's test, same bar
 
 
 # --- 6: Ctrl-C tests hold, and clean up, whatever the signal disposition ---------------------
@@ -570,8 +568,8 @@ def timed(args, limit_mb=3000):
 
 
 @pytest.mark.parametrize("kind,n,args", [
-    ("knights", 400, ["search"]), ("knights", 400, ["solve", "-q"]), ("knights", 400, ["explore"]),
-    ("sokoban", 400, ["search", "-m", "pushes"]), ("sokoban", 400, ["solve", "-q"]),
+    ("knights", 600, ["search"]), ("knights", 600, ["solve", "-q"]), ("knights", 600, ["explore"]),
+    ("sokoban", 600, ["search", "-m", "pushes"]), ("sokoban", 600, ["solve", "-q"]),
     ("strip", 200_000, ["search", "-m", "slides"]), ("strip", 200_000, ["solve", "-q", "-m", "slides"]),
 ])
 def test_the_time_limit_holds_on_huge_boards(tmp_path, kind, n, args):
@@ -583,24 +581,24 @@ def test_the_time_limit_holds_on_huge_boards(tmp_path, kind, n, args):
     wall, done = timed([args[0], path, *args[1:], "--time-limit", limit])
     assert done.returncode == 0, done.stderr[-500:]
     assert "Traceback" not in done.stderr
-    assert wall < limit + 1.0 + 0.6, (wall, done.stdout[-300:])    # 1 s, plus the interpreter's start
+    start, _ = timed(["--version"])      # the interpreter's start on this machine, as loaded as it is now
+    assert wall < limit + 1.0 + 2 * start, (wall, start, done.stdout[-300:])
 
 
 def test_export_memory_estimate_is_right(tmp_path):
     """The estimate must not be far below what the export takes: the old one counted model
     items, not clauses (1,883 a step on Klotski, not 976), and let 11.7 GB through."""
-    import resource
     import subprocess
     import sys
     from puzzleplan.encodings.lower import estimate_bytes
     domain = load(INSTANCES / "seeds/klotski_seed000.slide").domain
     need, per_step = estimate_bytes(domain, "steps", 600)
     assert per_step == 1883
-    code = ("import resource, sys; from puzzleplan.cli import main; sys.argv = ['puzzleplan', 'export', sys.argv[1], "
-            "'-t', '600', '-o', sys.argv[2]]\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)")
-    base = ("import resource, puzzleplan.cli, puzzleplan.export, puzzleplan.encodings.lower; "
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)")
+    # the peak of this process's own memory (VmHWM; ru_maxrss would count the forking parent's)
+    peak_of = "print(int(next(l for l in open('/proc/self/status') if l.startswith('VmHWM')).split()[1]) * 1024)"
+    code = ("import sys; from puzzleplan.cli import main; sys.argv = ['puzzleplan', 'export', sys.argv[1], "
+            "'-t', '600', '-o', sys.argv[2]]\ntry:\n    main()\nexcept SystemExit:\n    pass\n" + peak_of)
+    base = "import puzzleplan.cli, puzzleplan.export, puzzleplan.encodings.lower\n" + peak_of
     peak = int(subprocess.run([sys.executable, "-c", code, str(INSTANCES / "seeds/klotski_seed000.slide"),
                                str(tmp_path / "k.cnf")], capture_output=True, text=True, timeout=120).stdout.split()[-1])
     idle = int(subprocess.run([sys.executable, "-c", base], capture_output=True, text=True, timeout=60).stdout.split()[-1])
