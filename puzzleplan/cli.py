@@ -19,11 +19,13 @@ from __future__ import annotations
 import functools
 import json
 import math
+import os
 import sys
 from pathlib import Path
 
 import click
 
+from . import limits
 from . import methods as registry
 from .plans import read_plan
 from .puzzle import Contradiction, PuzzleError, Result, Status
@@ -79,7 +81,7 @@ class Group(click.Group):
         except click.exceptions.Abort:
             click.echo("puzzleplan: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
-        sys.exit(code or 0)
+        leave(code or 0)
 
     def invoke(self, ctx):
         """Ctrl-C anywhere outside a solver or search (which report what they proved)
@@ -89,6 +91,22 @@ class Group(click.Group):
         except KeyboardInterrupt:
             click.echo("puzzleplan: interrupted", err=True)
             ctx.exit(EXIT_INTERRUPTED)
+
+
+HUGE_HEAP = 1_000_000     # objects set aside by load_instance (gc.freeze) above which exit is immediate
+
+
+def leave(code: int) -> None:
+    """Exit with ``code``.  After a huge board (millions of objects) the interpreter would free
+    them one by one for seconds, past the time limit: the process ends at once instead, its
+    output flushed (nothing else is pending: every file and pool is closed by then).  Not
+    inside a test runner, which shares the process."""
+    import gc
+    if gc.get_freeze_count() > HUGE_HEAP and sys.stdout is sys.__stdout__:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
 
 
 def fail(err: Exception, as_json: bool = False):
@@ -194,8 +212,27 @@ def write_animations(animations, domain, steps, metric, as_json=False) -> None:
 
 
 def load_instance(path, level, margin=2, constraints=()):
+    import gc
     from .formats.load import load
-    return load(path, level, margin=margin, constraints=constraints)
+    # the puzzle lives as long as the command: out of the cyclic collector's way, whose full
+    # passes over a huge board's rules took seconds each, past any time limit (reading and
+    # setting up a puzzle makes no cycles to collect)
+    gc.disable()
+    try:
+        inst = load(path, level, margin=margin, constraints=constraints)
+    finally:
+        if huge_file(path):     # only then: a frozen object is never collected (a process running
+            gc.freeze()         # many commands, such as a test runner, would keep their cycles)
+        gc.enable()
+    return inst
+
+
+def huge_file(path) -> bool:
+    """A puzzle file of more than 100 KB: a huge board (the bundled collections are below 40 KB)."""
+    try:
+        return Path(path).stat().st_size > 100_000
+    except OSError:
+        return False
 
 
 def no_plan(err: Contradiction, file, level, margin, metric, method, as_json, animations=None) -> None:
@@ -211,6 +248,12 @@ def no_plan(err: Contradiction, file, level, margin, metric, method, as_json, an
     if animations:
         write_animations(animations, domain, None, result.metric, as_json)
     print_result(result, as_json)
+
+
+def timed_out(metric, method) -> Result:
+    """The time limit passed before the search or the planner began (a huge board)."""
+    return Result(Status.TIMEOUT, metric or "-", method,
+                  message="the time limit passed while the puzzle was read and its rules built")
 
 
 def exit_code(result: Result) -> int:
@@ -334,9 +377,12 @@ def show(file, level, plan_file, metric, constraints, animations):
 def search(file, algorithm, metric, level, constraints, time_limit, margin, as_json, animations):
     """Solve FILE optimally by breadth-first search or A*."""
     try:
-        inst = load_instance(file, level, margin, constraints)
-        result = registry.run(algorithm, inst.domain, metric, time_limit,
-                              progress=None if as_json else progress_printer(algorithm))
+        with limits.time_limit(time_limit):     # the clock starts before the file is read
+            inst = load_instance(file, level, margin, constraints)
+            result = registry.run(algorithm, inst.domain, metric, time_limit,
+                                  progress=None if as_json else progress_printer(algorithm))
+    except limits.TimeUp:
+        return print_result(timed_out(metric, algorithm), as_json)
     except Contradiction as err:
         return no_plan(err, file, level, margin, metric, algorithm, as_json, animations)
     except PuzzleError as err:
@@ -355,15 +401,20 @@ def explore(file, metric, level, time_limit, as_json):
     """Enumerate every state reachable in FILE."""
     from .search import explore as run
     try:
-        inst = load_instance(file, level)
-        figures = run(inst.domain, metric,
-                      None if as_json else progress_printer("explore", "states reached", "in the frontier"),
-                      time_limit)
+        with limits.time_limit(time_limit):     # the clock starts before the file is read
+            inst = load_instance(file, level)
+            figures = run(inst.domain, metric,
+                          None if as_json else progress_printer("explore", "states reached", "in the frontier"),
+                          time_limit)
+    except limits.TimeUp:
+        figures = {"complete": False, "stopped": "timeout", "reachable": 0,
+                   "message": "the time limit passed while the puzzle was read and its rules built"}
+        inst = None
     except PuzzleError as err:
         fail(err, as_json)
     status = "explored" if figures["complete"] else {"timeout": "timeout"}.get(figures.get("stopped"), "interrupted")
     if as_json:
-        click.echo(json.dumps({"status": status, "board": inst.domain.board(), **figures}))
+        click.echo(json.dumps({"status": status, "board": inst and inst.domain.board(), **figures}))
     else:
         click.echo(("" if figures["complete"] else f"{status} (incomplete): ")
                    + ", ".join(f"{k}={v}" for k, v in figures.items()))
@@ -455,13 +506,16 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
         if proof_file:
             from .outputs import check_new
             check_new(proof_file, flag="--proof")      # before the work: a proof that cannot be kept is lost
-        inst = load_instance(file, level, margin, constraints)
         talk = not (quiet or as_json)
         options = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
                                card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
                                proof_file=proof_file, progress=horizon_printer if talk else None,
                                say=note if talk else None)
-        result = plan(inst.domain, metric, options=options)
+        with limits.time_limit(time_limit):     # the clock starts before the file is read
+            inst = load_instance(file, level, margin, constraints)
+            result = plan(inst.domain, metric, options=options)
+    except limits.TimeUp:
+        return print_result(timed_out(metric, backend), as_json)
     except Contradiction as err:
         return no_plan(err, file, level, margin, metric, backend, as_json, animations)
     except PuzzleError as err:

@@ -1,9 +1,9 @@
 """Time limits that hold everywhere: while an encoding is built, lowered, solved or searched.
 
 A run sets one deadline with :func:`time_limit`; long loops anywhere below it
-(model building, CNF lowering, CP-SAT model construction, state-space search)
-call :func:`checkpoint`, which costs a counter increment and, every 512 calls,
-one clock read.  When the deadline has passed it raises :class:`TimeUp`, which
+(model building, CNF lowering, CP-SAT model construction, state-space search, and
+setting up the rules of a huge board) call :func:`checkpoint`, which costs a counter
+increment and, every 512 calls (or units of ``weight``), one clock read.  When the deadline has passed it raises :class:`TimeUp`, which
 the planner and the searches turn into a ``timeout`` result with what was
 proved so far.  Deadlines nest: an inner limit never extends an outer one.
 Each thread has its own deadline (runs in threads of one process do not share one).
@@ -62,10 +62,14 @@ def expired() -> bool:
     return deadline is not None and time.monotonic() >= deadline
 
 
-def checkpoint() -> None:
-    """Cheap; call it in any loop that may run long."""
+def checkpoint(weight: int = 1) -> None:
+    """Cheap; call it in any loop that may run long.  The clock is read once per 512 units of
+    work; an iteration that does the work of many (a long slide, a big set copied) says how
+    many with ``weight``, so that the limit still holds within a fraction of a second."""
     global _calls
-    _calls += 1
-    if _calls & 511 == 0 and expired():
-        raise TimeUp()
+    _calls += weight
+    if _calls >= 512:
+        _calls = 0
+        if expired():
+            raise TimeUp()
 

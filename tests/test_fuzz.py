@@ -306,3 +306,49 @@ def test_real_processes(args):
                           timeout=HANG)
     assert done.returncode == 2
     check(args, done.returncode, done.stdout, done.stderr)
+
+
+# -- hostile and huge input (each case: an answer or one error line, never a traceback or a hang)
+def hostile_cases(tmp_path) -> list[list[str]]:
+    """Huge boards with limits, a compressed bomb, special files, duplicate sections, reversed
+    and huge level ranges, unrelated output files, outputs through dangling links."""
+    slide = (INSTANCES / "seeds/klotski_seed000.slide").read_text()
+    (tmp_path / "twice.slide").write_text(slide + "\ngoal:\n....\n....\n....\n....\n.AA.\n")
+    (tmp_path / "boards.slide").write_text(slide + "\nboard:\nA.\n")
+    (tmp_path / "names.knights").write_text((INSTANCES / "knights/guarini.knights").read_text() + "name: again\n")
+    with gzip.open(tmp_path / "bomb.slide.gz", "wb", compresslevel=1) as fh:
+        for _ in range(80):
+            fh.write(bytes(1 << 20))
+    (tmp_path / "huge.knights").write_text("board:\nW" + "." * 299 + "\n" + ("." * 300 + "\n") * 299 + "goal: W@b1\n")
+    (tmp_path / "strip.slide").write_text("board:\nA" + "." * 100_000 + "\ngoal:\n" + "." * 100_000 + "A\n")
+    (tmp_path / "unrelated.csv").write_text("name,score\nann,3\n")
+    (tmp_path / "link.drat").symlink_to(tmp_path / "nowhere" / "p.drat")
+    zero = tmp_path / "zero.slide"
+    zero.symlink_to("/dev/zero")
+    t, g, card = str(tmp_path), str(INSTANCES / "knights/guarini.knights"), str(INSTANCES / "rushhour/thinkfun40.rh")
+    return [
+        ["search", f"{t}/twice.slide"], ["solve", f"{t}/boards.slide"], ["show", f"{t}/names.knights"],
+        ["show", f"{t}/bomb.slide.gz"], ["search", str(zero)], ["validate", g, "/dev/urandom"],
+        ["validate", g, "/dev/zero", "--json"], ["decode", g, "--cnf", "/dev/zero", "--model", "/dev/zero"],
+        ["search", f"{t}/huge.knights", "--time-limit", "0.5"], ["solve", f"{t}/huge.knights", "--time-limit", "0.5"],
+        ["explore", f"{t}/huge.knights", "--time-limit", "0.5"],
+        ["search", f"{t}/strip.slide", "-m", "slides", "--time-limit", "0.5"],
+        ["solve", f"{t}/strip.slide", "-m", "slides", "--time-limit", "0.5", "--json"],
+        ["bench", card, "--levels", "5-1", "--methods", "bfs", "-o", f"{t}/r.csv"],
+        ["bench", card, "--levels", "1-99999999", "--methods", "bfs", "-o", f"{t}/r.csv"],
+        ["bench", g, "--methods", "bfs", "-o", f"{t}/unrelated.csv"],
+        ["bench", g, "--methods", "bfs", "-o", f"{t}/a/b/c.csv"],
+        ["solve", g, "--certify", "--proof", f"{t}/link.drat"],
+        ["solve", g, "--certify", "--proof", f"{t}/missing/p.drat"],
+        ["solve", g, "--backend", 'external:"unclosed'], ["bench", g, "--dask", "not-an-address", "-o", f"{t}/d.csv"],
+        ["search", card, "-c", "C.ends=c3", "-c", "*.avoid=c3"],
+    ]
+
+
+def test_hostile_and_huge_inputs(tmp_path):
+    cases = hostile_cases(tmp_path)
+    exits = [invoke(args) for args in cases]
+    # bad input: one error line each; huge boards under a limit and contradictory conditions: answers
+    assert exits == [2] * 8 + [0] * 5 + [2] * 8 + [0], exits
+    assert (tmp_path / "unrelated.csv").read_text() == "name,score\nann,3\n"
+    assert not (tmp_path / "a").exists() and not (tmp_path / "nowhere").exists()

@@ -21,6 +21,8 @@ def figures(task: dict) -> dict:
     from .run import located
     try:
         domain = load(located(task["instance"]), task.get("level"), constraints=task.get("constraints", ())).domain
+        import gc
+        gc.freeze()     # the puzzle lives as long as the run, a process of its own (see the CLI's load_instance)
     except Contradiction as err:    # conditions no plan can meet: the answer, not an error
         return {"status": "unsolvable", "message": f"no plan can meet the conditions: {err.problem}"}
     result = methods.run(task["method"], domain, task["metric"], task.get("time_limit"))

@@ -16,13 +16,30 @@ from ..puzzle import PuzzleError, check_metric
 from .model import BoolModel, Card
 
 CARD_ENCODINGS = ("seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer", "kmtotalizer")
-BYTES_PER_CLAUSE = 250      # measured: Python lists of small ints, model + lowered copy
+BYTES_PER_CLAUSE = 400      # measured (export, Klotski, horizons 300 and 1200): per lowered clause, with its
+                            # share of the model, the variables' keys and the symbol table
 
 
 def check_card_encoding(name: str) -> str:
     if name not in CARD_ENCODINGS:
         raise PuzzleError(f"unknown cardinality encoding {name!r}; known: " + ", ".join(CARD_ENCODINGS))
     return name
+
+
+LONG_AMO = 1000     # above this many literals an at-most-one is written here (pysat's takes quadratic time:
+                    # 16,000 literals 1 s, the 160,000 cells of a 400x400 room minutes)
+
+
+def sequential_amo(lits: list[int], pool) -> list[list[int]]:
+    """At most one of ``lits``: Sinz's sequential counter for k = 1 (3n-4 clauses, n-1 auxiliaries
+    ``s_i`` = "one of the first i is true"), in linear time; what pysat's seqcounter writes."""
+    s = [pool.id(("amo", i)) for i in range(len(lits) - 1)]     # a fresh pool per constraint
+    out = [[-lits[0], s[0]]]
+    for i in range(1, len(lits) - 1):
+        checkpoint()
+        out += [[-lits[i], s[i]], [-s[i - 1], s[i]], [-lits[i], -s[i - 1]]]
+    out.append([-lits[-1], -s[-1]])
+    return out
 
 
 def lower_card(item: Card, top: int, encoding: str = "seqcounter") -> tuple[list[list[int]], int]:
@@ -38,6 +55,8 @@ def lower_card(item: Card, top: int, encoding: str = "seqcounter") -> tuple[list
     kind = getattr(EncType, check_card_encoding(encoding))
     if item.op in ("<=", "==") and k == 1 and len(lits) <= 6:
         clauses += [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
+    elif item.op in ("<=", "==") and k == 1 and len(lits) > LONG_AMO:
+        clauses += sequential_amo(lits, pool)
     elif item.op in ("<=", "=="):
         if k < 0:
             clauses.append([])
@@ -148,22 +167,29 @@ def available_bytes() -> int | None:
 
 
 def check_fits(domain, metric: str, horizon: int, counts=()) -> None:
-    """Refuse, before building it, a horizon whose encoding cannot fit in memory:
-    one layer is built and its size extrapolated."""
-    from . import encoder_for
+    """Refuse, before building it, a horizon whose encoding cannot fit in memory."""
     if horizon <= 2:
         return
-    probe = BoolModel()
-    enc = encoder_for(domain, metric, counts)
-    enc.start(probe)
-    base = len(probe.items)
-    enc.extend(probe, 1)
-    per_layer = max(1, len(probe.items) - base)
-    need = (base + per_layer * horizon) * BYTES_PER_CLAUSE
+    need, per_layer = estimate_bytes(domain, metric, horizon, counts)
     free = available_bytes()
     if free is not None and need > free:
         raise PuzzleError(f"horizon {horizon} needs about {need / 2**30:.1f} GiB for its encoding "
                           f"({per_layer:,} clauses per step); {free / 2**30:.1f} GiB are available")
+
+
+def estimate_bytes(domain, metric: str, horizon: int, counts=()) -> tuple[int, int]:
+    """(bytes, clauses per step) of the encoding at ``horizon``: two layers are built and
+    lowered to clauses (cardinalities too), and the second extrapolated."""
+    from . import encoder_for
+    probe = BoolModel()
+    enc = encoder_for(domain, metric, counts)
+    sizes = []
+    for t in range(3):          # the start, layer 1, layer 2 (a layer like every later one)
+        mark = len(probe.items)
+        enc.start(probe) if t == 0 else enc.extend(probe, t)
+        sizes.append(sum(1 for _ in clauses_of(probe, mark)))
+    per_layer = max(1, sizes[2])
+    return (sizes[0] + sizes[1] + per_layer * max(horizon - 1, 0)) * BYTES_PER_CLAUSE, per_layer
 
 
 def build(domain, metric: str | None, horizon: int, card_encoding: str = "seqcounter", goal_as_unit: bool = True,

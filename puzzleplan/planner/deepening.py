@@ -212,10 +212,14 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
         f"{solver.method})")
     lemmas = None
     try:
-        encoder = encoder_for(domain, metric, counts)
+        if limits.expired():      # spent already (a huge board): no encoder to build
+            raise limits.TimeUp()
+        # the lower bound beyond the largest horizon answers alone: nothing to encode (a huge board)
+        encoder = encoder_for(domain, metric, counts) if first <= max_horizon else None
         lemmas = (ReachabilityLemmas(encoder, model, solver, lemma_budget)
-                  if "lemmas" in solver.capabilities else None)
-        encoder.start(model)
+                  if encoder is not None and "lemmas" in solver.capabilities else None)
+        if encoder is not None:
+            encoder.start(model)
         for horizon in schedule(first, max_horizon, doubling):
             ts = time.perf_counter()
             if lemmas is not None and not lemmas.saturate(horizon):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
+from ...limits import checkpoint
 from ...puzzle import Contradiction, IllegalStep, Move, MoveCount, PuzzleError
 from ...cells import cell_name as name, parse_cell as square
 from ..contract import Rules
@@ -65,8 +66,10 @@ class Knights(Rules):
         self.kinds = sorted({letter for letter, _ in spec.knights}, key=lambda c: [lb for lb, _ in spec.knights].index(c))
         self.kind_of = {lb: i for i, lb in enumerate(self.kinds)}
         self.initial = tuple(tuple(sorted(sq for lb, sq in spec.knights if lb == k)) for k in self.kinds)
-        self.jumps = {sq: tuple((sq[0] + dx, sq[1] + dy) for dx, dy in JUMPS
-                                if (sq[0] + dx, sq[1] + dy) in spec.squares) for sq in spec.squares}
+        self.jumps = {}
+        for sq in spec.squares:         # the time limit holds while a huge board is set up
+            checkpoint()
+            self.jumps[sq] = tuple((sq[0] + dx, sq[1] + dy) for dx, dy in JUMPS if (sq[0] + dx, sq[1] + dy) in spec.squares)
         for alt in spec.goals:
             for letter, sq in alt.placements:
                 if letter not in self.kind_of:

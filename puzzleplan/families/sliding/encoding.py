@@ -33,10 +33,16 @@ class SlidingEncoder(Encoder):
         if metric not in ("steps", "slides", "moves"):
             raise PuzzleError(f"unknown metric {metric!r} for sliding blocks")
         p = self.domain
-        self.cells = [(x, y) for y in range(p.spec.height) for x in range(p.spec.width) if p.inside((x, y))]
+        self.cells = []
+        for y in range(p.spec.height):
+            for x in range(p.spec.width):
+                checkpoint()        # the time limit holds while a huge board is encoded
+                if p.inside((x, y)):
+                    self.cells.append((x, y))
         self.cover = {c: [] for c in self.cells}
         for k, kind in enumerate(p.kinds):
             for a in kind.anchors:
+                checkpoint()
                 for c in kind.cells(a):
                     self.cover[c].append((k, a))
         self.transitions = []   # (k, a, d, n, b, cells that must be empty)
@@ -46,7 +52,7 @@ class SlidingEncoder(Encoder):
                 for d in AXIS_DIRS[kind.axes]:
                     b, swept = a, set()
                     for n in range(1, max(p.spec.width, p.spec.height)):
-                        checkpoint()
+                        checkpoint(1 + len(swept) // 16)    # a long slide copies a long set
                         b = add(b, DIRS[d])
                         if b not in p.anchor_set[k]:
                             break

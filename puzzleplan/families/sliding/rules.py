@@ -41,6 +41,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
+from ...limits import checkpoint
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ..contract import Rules
 
@@ -161,6 +162,7 @@ class SlidingPuzzle(Rules):
         out = []
         for y in range(h):
             for x in range(w):
+                checkpoint()    # the time limit holds while a huge board is set up
                 if kind.axes == "h" and y not in {s[1] for s in starts}:
                     continue
                 if kind.axes == "v" and x not in {s[0] for s in starts}:
@@ -207,6 +209,7 @@ class SlidingPuzzle(Rules):
             for d in AXIS_DIRS[kind.axes]:
                 path, cur = [], a
                 while True:
+                    checkpoint(1 + len(path) // 16)     # a slide across a huge board: the limit holds inside it
                     cur = add(cur, DIRS[d])
                     if cur not in legal or any(c in occ and c not in own for c in kind.cells(cur)):
                         break

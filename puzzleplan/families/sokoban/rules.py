@@ -21,6 +21,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+from ...limits import checkpoint
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ..contract import Rules
 
@@ -133,6 +134,7 @@ class Sokoban(Rules):
     def _flood(self, start: Cell, blocked) -> set[Cell]:
         seen, todo = {start}, [start]
         while todo:
+            checkpoint()        # one flood may cover a huge room: the time limit holds inside it
             c = todo.pop()
             for d in DIRS.values():
                 n = add(c, d)
@@ -146,6 +148,7 @@ class Sokoban(Rules):
         dist = {g: 0 for g in self.level.goals}
         queue = deque(self.level.goals)
         while queue:
+            checkpoint()
             c = queue.popleft()
             for d in DIRS.values():
                 prev, player = add(c, d, -1), add(c, d, -2)
@@ -159,6 +162,7 @@ class Sokoban(Rules):
         parent: dict[Cell, tuple[Cell, str] | None] = {start: None}
         queue = deque([start])
         while queue:
+            checkpoint()
             c = queue.popleft()
             for letter, d in DIRS.items():
                 n = add(c, d)
