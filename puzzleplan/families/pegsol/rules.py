@@ -128,6 +128,8 @@ class PegSolitaire(Rules):
         self.goal_mask = None if spec.goal.cells is None else self._mask(spec.goal.cells)
         self.goal_named = tuple((self.kind_of[lb], self.index[c]) for lb, c in spec.goal.named)
         self.regions = self._merson_regions()
+        self.classes = self._position_classes()
+        self.goal_classes = self._goal_classes()
 
     def _mask(self, cells) -> int:
         return sum(1 << self.index[c] for c in set(cells))
@@ -176,6 +178,39 @@ class PegSolitaire(Rules):
                 taken |= cells
                 out.append(sum(1 << i for i in cells))
         return out
+
+    def _position_classes(self) -> list[tuple[int, int, int]]:
+        """For each linear form f = (ax + by) mod 3 that gives the three holes of every
+        jump line three different values, the masks of the holes with f = 0, 1, 2.  A
+        jump flips one hole of each, so the parities of the pegs on them change
+        together: their differences never change (de Bruijn 1972; Conway's "rule of
+        three").  Orthogonal boards have two such forms, triangular ones one, boards
+        with both diagonals none."""
+        lines = DIRECTIONS[self.spec.directions]
+        out = []
+        for a, b in ((1, 1), (1, 2)):
+            if all((a * dx + b * dy) % 3 for dx, dy in lines):
+                masks = [0, 0, 0]
+                for i, (x, y) in enumerate(self.holes):
+                    masks[(a * x + b * y) % 3] |= 1 << i
+                out.append(tuple(masks))
+        return out
+
+    def position_class(self, occupied: int) -> tuple:
+        """What no jump changes: per form, the parity differences of its three classes."""
+        out = []
+        for masks in self.classes:
+            p0, p1, p2 = ((occupied & m).bit_count() & 1 for m in masks)
+            out.append((p0 ^ p2, p1 ^ p2))
+        return tuple(out)
+
+    def _goal_classes(self) -> frozenset | None:
+        """The position classes of the goal's positions (None: too many goals to list)."""
+        if self.goal_mask is not None:
+            return frozenset({self.position_class(self.goal_mask)})
+        if self.goal.count == 1:
+            return frozenset(self.position_class(1 << i) for i in range(len(self.holes)))
+        return None
 
     # -- search ----------------------------------------------------------------------
     def is_goal(self, state) -> bool:
@@ -234,13 +269,16 @@ class PegSolitaire(Rules):
         return (move.data[0], move.data[-1]) if metric == "moves" else None
 
     def _dead(self, state, occupied: int) -> bool:
-        """No goal can follow: too few pegs, or a named peg the goal needs is gone."""
-        return occupied.bit_count() < self.goal.count or any(not state[k] for k, _ in self.goal_named)
+        """No goal can follow: too few pegs, a named peg the goal needs is gone, or the
+        position is in a class no goal position is in (:meth:`position_class`)."""
+        return (occupied.bit_count() < self.goal.count or any(not state[k] for k, _ in self.goal_named)
+                or (self.goal_classes is not None and self.position_class(occupied) not in self.goal_classes))
 
     def heuristic(self, state, metric: str = "steps") -> int:
         """``steps``: pegs to remove (exact whenever the goal is reachable).  ``moves``:
         full Merson regions the goal cannot keep full (each needs a move of its own),
-        and at least 1 off the goal.  A dead state gets more than any plan's length."""
+        and at least 1 off the goal.  A dead state (:meth:`_dead`) gets more than any
+        plan's length: the planner then reports ``unsolvable`` without a SAT call."""
         occupied = 0
         for mask in state:
             occupied |= mask
