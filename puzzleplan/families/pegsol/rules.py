@@ -86,7 +86,6 @@ def bits(mask: int) -> Iterator[int]:
 class PegSolitaire(Rules):
     """The rules of one peg-solitaire board over unlabelled kinds of pegs."""
 
-    name = "pegsol"
     metrics = METRICS
     symbols = {UNNAMED: ("#b5651d", "")}      # an unnamed peg: a plain peg, no letter
 
