@@ -43,7 +43,7 @@ class Counted:
         self.base = domain
         self.extra = tuple(counts)
         self.ends = tuple(ends)
-        self.name, self.metrics = domain.name, domain.metrics
+        self.metrics = domain.metrics       # (the name, like the rest, is the base's)
         self.alts = [tuple(alt) + tuple(counts) for alt in alternatives(domain)]
         movers = sorted({mv for alt in self.alts for r in alt for mv in movers_of(domain, r)}, key=str)
         self.slot = {m: i for i, m in enumerate(movers)}

@@ -33,7 +33,7 @@ def check_plan(domain, steps: Sequence[str], metric: str, counts: Sequence[MoveC
         return report
     for end in domain.ends:
         where = base.piece_cells(replay.history[-1], end.piece)
-        if not where <= end.cells:
+        if not where or not where <= end.cells:     # a piece that is gone ends nowhere
             report.update(status="not_solved", problem=f"piece {end.piece} does not end within the cells asked")
             return report
     per_piece = moves_per_piece(base, steps, metric)

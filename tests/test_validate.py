@@ -59,3 +59,21 @@ def test_knights_counts_are_checked_independently():
     assert not report["solved"]
     with pytest.raises(IllegalStep, match="f7 is not an allowed square"):
         inst.domain.replay(steps[:11] + ["f4-g6", "g6-e5", "e5-f7"])
+
+
+def test_a_piece_that_is_gone_does_not_end_within_any_cells():
+    """A family whose pieces can leave the board (pegs jumped) says so by an empty
+    ``piece_cells``: an end condition on such a piece does not hold."""
+    from puzzleplan.constraints import Counted
+    from puzzleplan.families.TEMPLATE.fileformat import read
+    from puzzleplan.families.TEMPLATE.rules import Line
+    from puzzleplan.puzzle import EndsOn
+
+    class Vanishing(Line):
+        def piece_cells(self, entry, piece):
+            return frozenset() if piece == "B" else super().piece_cells(entry, piece)
+
+    spec = read("board: A.B\ngoal:  .AB\n").spec
+    for rules, solved in ((Line(spec), True), (Vanishing(spec), False)):
+        report = check_plan(Counted(rules, ends=[EndsOn("B", frozenset({(2, 0)}))]), ["A>"], "steps")
+        assert report["solved"] is solved, report

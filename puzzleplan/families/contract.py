@@ -124,7 +124,8 @@ class Rules(abc.ABC):
 
     @abc.abstractmethod
     def piece_cells(self, entry, piece: str) -> frozenset:
-        """The cells ``piece`` covers in a replay entry (checks end conditions)."""
+        """The cells ``piece`` covers in a replay entry (checks end conditions); empty for a
+        piece that is no longer on the board (it ends within no cells)."""
 
     def goal_alternatives(self) -> list[tuple[MoveCount, ...]]:
         """Goal alternatives, each with the move counts it requires; one by default."""

@@ -257,7 +257,9 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
             result.status, result.bound = Status.NO_PLAN_WITHIN, max_horizon
             if cap is not None and max_horizon >= cap:
                 result.status = Status.UNSOLVABLE
-                result.proof = f"no plan within {max_horizon} {metric}, and no plan is longer (the rules' bound)"
+                result.proof = (f"the admissible lower bound {lower} exceeds the longest possible plan ({cap} {metric})"
+                                if lower > cap else
+                                f"no plan within {max_horizon} {metric}, and no plan is longer (the rules' bound)")
     except limits.TimeUp:
         result.status, result.message = Status.TIMEOUT, "time limit reached"
     except KeyboardInterrupt:
