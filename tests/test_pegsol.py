@@ -318,3 +318,14 @@ def test_english33_by_sat():
     result = solve(domain, "steps", "external:kissat -q", time_limit=1800)
     assert result.status is Status.OPTIMAL and result.length == 31
     assert check_plan(domain, result.steps, "steps")["solved"]
+
+
+def test_english33_by_astar():
+    """Every plan has 31 jumps, so every state has f = 31: A* takes the deeper state among
+    equal f, and finds the central game's plan at once (breadth-first among the ties timed
+    out at 60 s)."""
+    domain = load(INSTANCES / "pegsol/english33.peg").domain
+    result = astar_search(domain, "steps", 60)
+    assert result.status is Status.OPTIMAL and result.length == 31
+    assert check_plan(domain, result.steps, "steps")["solved"]
+    assert result.stats["expanded"] < 100_000
