@@ -12,6 +12,7 @@ a method runs (so listing them is cheap).
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from .puzzle import PuzzleError, Result
 
 SEARCH, SAT, PLANNER = "search", "sat", "planner"

@@ -111,6 +111,7 @@ def rules_class(family: Family) -> type:
     return cls
 
 
+@lru_cache(maxsize=1)
 def formats() -> dict[str, tuple[Family, Format]]:
     """File extension (lower case, with the dot) -> (family, format)."""
     out: dict[str, tuple[Family, Format]] = {}
@@ -121,18 +122,20 @@ def formats() -> dict[str, tuple[Family, Format]]:
     return out
 
 
+def _file_type(path) -> str:
+    """A file's extension, lower case, under a trailing ``.gz``."""
+    p = Path(path)
+    return (p.suffixes[-2] if p.suffix == ".gz" and len(p.suffixes) > 1 else p.suffix).lower()
+
+
 def is_puzzle_file(path) -> bool:
     """Whether some family reads files of this type (extension, ``.gz`` allowed)."""
-    p = Path(path)
-    return p.suffix.lower() in formats() or (p.suffix == ".gz" and len(p.suffixes) > 1
-                                             and p.suffixes[-2].lower() in formats())
+    return _file_type(path) in formats()
 
 
 def for_path(path) -> tuple[Family, Format]:
     """The family and format of a file, by its extension (a trailing ``.gz`` is allowed)."""
-    p = Path(path)
-    suffix = p.suffixes[-2] if p.suffix == ".gz" and len(p.suffixes) > 1 else p.suffix
     known = formats()
-    if suffix.lower() not in known:
+    if _file_type(path) not in known:
         raise PuzzleError("unknown file type; use " + ", ".join(sorted(known)), str(path))
-    return known[suffix.lower()]
+    return known[_file_type(path)]

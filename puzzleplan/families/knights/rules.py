@@ -166,9 +166,6 @@ class Knights(Rules):
             out.append((letter, (step,)))
         return out
 
-    def count(self, steps: Sequence[str], metric: str) -> int:
-        return len(self.moves_of(steps, metric))
-
     def board(self) -> list[str]:
         return self.spec.rows()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from ...puzzle import PuzzleError
-from .rules import DIRECTIONS, Goal, PegSolitaire, PegSpec, UNNAMED
+from .rules import Goal, PegSolitaire, PegSpec, UNNAMED
 
 
 def pegsol(rng: random.Random, w: int = 4, h: int = 3, empty: int = 2, directions: str = "orthogonal",

@@ -320,9 +320,6 @@ class SlidingPuzzle(Rules):
             stack.pop()
         return [(label, tuple(run)) for label, run, _, _ in stack]
 
-    def count(self, steps: Sequence[str], metric: str) -> int:
-        return len(self.moves_of(steps, metric))
-
     def board(self) -> list[str]:
         return self.spec.rows()
 

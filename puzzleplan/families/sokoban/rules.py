@@ -250,9 +250,6 @@ class Sokoban(Rules):
                 walk = []
         return out
 
-    def count(self, steps: Sequence[str], metric: str) -> int:
-        return len(self.moves_of(steps, metric))
-
     def board(self) -> list[str]:
         return self.level.rows()
 

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from ...puzzle import PuzzleError
 
-NAMES = ("pysat", "pysat-plain", "cpsat", "cpsat-horizons", "external")
-
-
 def make_backend(spec: str, model, card_encoding: str = "seqcounter"):
     name, _, option = spec.partition(":")
     if name in ("pysat", "pysat-plain"):
@@ -30,13 +27,3 @@ def make_backend(spec: str, model, card_encoding: str = "seqcounter"):
     raise PuzzleError(f"unknown backend {spec!r}; use pysat[:SOLVER], pysat-plain[:SOLVER], cpsat[:WORKERS], "
                       "cpsat-horizons or external:CMD")
 
-
-def available() -> dict[str, bool]:
-    out = {}
-    for name, module in (("pysat", "pysat.solvers"), ("cpsat", "ortools.sat.python.cp_model")):
-        try:
-            __import__(module)
-            out[name] = True
-        except ImportError:
-            out[name] = False
-    return out
