@@ -36,7 +36,7 @@ def default_solver(spec: str, domain) -> str:
     (its ``default_solver``, e.g. CaDiCaL on knights: benchmarks/knights_solvers.csv)."""
     from .. import families
     solver = families.of(domain).default_solver
-    if spec in ("pysat", "pysat-plain") and solver:
+    if spec in ("pysat", "pysat-plain", "pysat-de") and solver:
         return f"{spec}:{solver}"
     return spec
 
@@ -210,22 +210,37 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
         f"{solver.method}; no plan within {refuted} by the admissible lower bound)" if refuted >= 0 else
         f"deepening from horizon {first} to {max_horizon} ({'doubling' if doubling else 'one at a time'}, "
         f"{solver.method})")
-    lemmas = None
+    lemmas = unrolling = None
+    notes = {}
     try:
         if limits.expired():      # spent already (a huge board): no encoder to build
             raise limits.TimeUp()
         # the lower bound beyond the largest horizon answers alone: nothing to encode (a huge board)
         encoder = encoder_for(domain, metric, counts) if first <= max_horizon else None
-        lemmas = (ReachabilityLemmas(encoder, model, solver, lemma_budget)
-                  if encoder is not None and "lemmas" in solver.capabilities else None)
-        if encoder is not None:
-            encoder.start(model)
+        if encoder is not None and "double-ended" in solver.capabilities:
+            why = encoder.double_ended()
+            if why is None:
+                from .double import DoubleEnded
+                unrolling = DoubleEnded(encoder, model, solver, "lemmas" in solver.capabilities, lemma_budget)
+            else:
+                notes["unrolling"] = f"forward (not double-ended: {why})"
+                say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
+        if unrolling is None:
+            lemmas = (ReachabilityLemmas(encoder, model, solver, lemma_budget)
+                      if encoder is not None and "lemmas" in solver.capabilities else None)
+            if encoder is not None:
+                encoder.start(model)
         for horizon in schedule(first, max_horizon, doubling):
             ts = time.perf_counter()
-            if lemmas is not None and not lemmas.saturate(horizon):
-                raise limits.TimeUp()          # each layer saturated before the goal is asked there
-            encoder.extend(model, horizon)
-            goal = encoder.goal(model, horizon)
+            if unrolling is not None:
+                if not unrolling.prepare(horizon):
+                    raise limits.TimeUp()
+                goal = unrolling.goal(horizon)
+            else:
+                if lemmas is not None and not lemmas.saturate(horizon):
+                    raise limits.TimeUp()          # each layer saturated before the goal is asked there
+                encoder.extend(model, horizon)
+                goal = encoder.goal(model, horizon)
             answer = solver.solve(goal, horizon, minimise)
             row = {"horizon": horizon, **solver.figures(), "seconds": round(time.perf_counter() - ts, 4),
                    "result": {"sat": "minimum" if answer.proof else "sat"}.get(answer.status, answer.status)}
@@ -233,6 +248,8 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
                 row["result"] = "timeout"
             if lemmas is not None:
                 row["lemmas"] = lemmas.units
+            if unrolling is not None and unrolling.forward is not None:
+                row["lemmas"], row["goal_lemmas"] = unrolling.forward.units, unrolling.backward.units
             result.horizons.append(row)
             if progress:
                 progress(row)
@@ -275,6 +292,9 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
                     "conflicts": total_conflicts(result.horizons)}
     if lemmas is not None:
         result.stats.update(lemmas.figures())
+    if unrolling is not None:
+        result.stats.update(unrolling="double-ended", **unrolling.figures())
+    result.stats.update(notes)
     return result
 
 

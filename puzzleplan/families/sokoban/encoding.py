@@ -45,6 +45,10 @@ class SokobanEncoder(Encoder):
             if t > 0 and c in self.domain.no_box:
                 m.add([-self.box(m, c, t)])
 
+    def invariant(self, m, t):
+        """The number of boxes."""
+        m.card([self.box(m, c, t) for c in self.floor], "==", len(self.domain.level.boxes))
+
     def facts(self, m, t):
         return {**{("player", c): self.player(m, c, t) for c in self.floor},
                 **{("box", c): self.box(m, c, t) for c in self.floor}}

@@ -13,9 +13,10 @@ from ...puzzle import PuzzleError
 
 def make_backend(spec: str, model, card_encoding: str = "seqcounter"):
     name, _, option = spec.partition(":")
-    if name in ("pysat", "pysat-plain"):
+    if name in ("pysat", "pysat-plain", "pysat-de"):
         from .pysat_backend import PysatBackend
-        return PysatBackend(model, option or None, card_encoding, lemmas=name == "pysat")
+        return PysatBackend(model, option or None, card_encoding, lemmas=name != "pysat-plain",
+                            double_ended=name == "pysat-de")
     if name in ("cpsat", "cpsat-horizons"):
         if option and not (option.isascii() and option.isdigit() and int(option) >= 1):
             raise PuzzleError(f"{spec}: give a number of workers, e.g. {name}:2")
@@ -24,6 +25,6 @@ def make_backend(spec: str, model, card_encoding: str = "seqcounter"):
     if name == "external":
         from .external_backend import ExternalBackend
         return ExternalBackend(model, option, card_encoding)
-    raise PuzzleError(f"unknown backend {spec!r}; use pysat[:SOLVER], pysat-plain[:SOLVER], cpsat[:WORKERS], "
+    raise PuzzleError(f"unknown backend {spec!r}; use pysat[:SOLVER], pysat-plain[:SOLVER], pysat-de[:SOLVER], cpsat[:WORKERS], "
                       "cpsat-horizons or external:CMD")
 
