@@ -283,6 +283,7 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
         result.status, result.message = Status.INTERRUPTED, "interrupted"
     finally:
         solver.close()
+    notes.update(solver.stats())
     if result.status in (Status.TIMEOUT, Status.INTERRUPTED):
         result.bound = refuted if refuted >= 0 else None
         if result.steps is not None:        # a plan in hand, not proven optimal

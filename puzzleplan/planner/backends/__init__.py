@@ -2,7 +2,8 @@
 (:mod:`.base` says what the loop expects and the capabilities a backend declares).
 
 ``pysat[:SOLVER]`` (incremental, assumptions; the loop adds reachability lemmas),
-``pysat-plain[:SOLVER]`` (the same without lemmas), ``cpsat[:WORKERS]`` (one
+``pysat-plain[:SOLVER]`` (the same without lemmas), ``pysat-de[:SOLVER]`` (the
+double-ended encoding); ``SOLVER`` may be two names joined by ``+``: a race (:mod:`.race`); ``cpsat[:WORKERS]`` (one
 CP-SAT model minimising moves, over a doubling horizon), ``cpsat-horizons`` (a
 CP-SAT model per horizon) and ``external:CMD`` (a solver program per horizon).
 Solver libraries are imported only when a backend is made.
@@ -13,6 +14,10 @@ from ...puzzle import PuzzleError
 
 def make_backend(spec: str, model, card_encoding: str = "seqcounter"):
     name, _, option = spec.partition(":")
+    if name in ("pysat", "pysat-plain", "pysat-de") and "+" in option:
+        from .race import RaceBackend
+        return RaceBackend(model, option.split("+"), card_encoding, lemmas=name != "pysat-plain",
+                           double_ended=name == "pysat-de", family=name)
     if name in ("pysat", "pysat-plain", "pysat-de"):
         from .pysat_backend import PysatBackend
         return PysatBackend(model, option or None, card_encoding, lemmas=name != "pysat-plain",

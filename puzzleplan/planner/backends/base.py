@@ -70,6 +70,10 @@ class Backend(abc.ABC):
     @abc.abstractmethod
     def close(self) -> None: ...
 
+    def stats(self) -> dict:
+        """Figures of the whole run for the result's stats (a race's wins)."""
+        return {}
+
     def solve_budget(self, assumptions, conflicts: int | None) -> bool | None:
         """With ``lemmas``: one question under a conflict budget (None: budget spent)."""
         raise NotImplementedError(f"{self.method} has no lemma questions")
