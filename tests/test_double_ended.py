@@ -222,3 +222,48 @@ def test_time_limit_inside_goal_side_saturation_reports_a_timeout_with_its_bound
     r = solve(d, "steps", "pysat-de", time_limit=1.0)
     assert r.status is Status.TIMEOUT and r.steps is None and r.bound is not None and r.bound < 116
     assert r.stats["goal_lemma_units"] > 0 and r.stats["unrolling"] == "double-ended"
+
+
+def state_distances(domain, metric, states):
+    """Each state's fewest moves to a goal (backward BFS by the rules), or absent."""
+    states = list(states)
+    back = {}
+    for s in states:
+        for _, nxt in domain.successors(s, metric):
+            back.setdefault(nxt, []).append(s)
+    dist = {s: 0 for s in states if domain.is_goal(s)}
+    queue = deque(dist)
+    while queue:
+        s = queue.popleft()
+        for prev in back.get(s, ()):
+            if prev not in dist:
+                dist[prev] = dist[s] + 1
+                queue.append(prev)
+    return dist
+
+
+@pytest.mark.parametrize("metric", ["moves", "pushes"])
+def test_sokobans_push_distance_bound_admits_every_state_at_its_distance_and_binds(metric):
+    """The bound, as clauses: a state d moves from a goal satisfies it with d moves left; a
+    state whose push distances add up to h fails it with h - 1 left (so it can cut)."""
+    from pysat.solvers import Solver
+    from puzzleplan.encodings.lower import clauses_of
+    rng = random.Random(metric)
+    binding = 0
+    for _ in range(4):
+        domain = generate.sokoban(rng, 4, 3, boxes=2)
+        enc = encoder_for(domain, metric)
+        for state, d in sorted(state_distances(domain, metric, sokoban_states(domain)).items())[:60]:
+            h = domain.heuristic(state, metric)
+            assert h <= d
+            for left, want in ((d, True), (h - 1, False)):
+                if left < 0:
+                    continue
+                m = BoolModel()
+                enc.state_vars(m, 1)
+                enc.goal_bound(m, 1, left)
+                fixed = [enc.box(m, c, 1) if c in state[1] else -enc.box(m, c, 1) for c in enc.floor]
+                with Solver(name="glucose42", bootstrap_with=list(clauses_of(m))) as s:
+                    assert s.solve(assumptions=fixed) is want, (state, d, h, left)
+                binding += not want
+    assert binding > 10

@@ -84,6 +84,11 @@ class Encoder:
         where the start does not imply them: the goal side of a double-ended
         encoding (:mod:`puzzleplan.planner.double`).  Default: none."""
 
+    def goal_bound(self, m: BoolModel, t: int, moves_left: int) -> None:
+        """Constraints on the state at step ``t`` when the goal is at most ``moves_left``
+        moves away: an admissible distance as a cardinality constraint, stated on the goal
+        side of a double-ended encoding, where it holds for every horizon.  Default: none."""
+
     #: the goal reads the last state alone (``placed``, ``place_lit``), not the moves made
     goal_is_state = True
 

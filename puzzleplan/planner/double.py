@@ -18,7 +18,9 @@ plan of at most T moves has one place).  Refuting T refutes every shorter horizo
 Lemmas come from both ends (:mod:`.lemmas`): the start side's units say a fact cannot
 hold yet t steps after the start, the goal side's units that from a fact the goal is
 more than j steps away.  Both are implied by the rules, the start and the goal alone,
-so they are permanent clauses.  The goal side's states are free but for the encoder's
+so they are permanent clauses.  So are the encoder's admissible distance bounds
+(:meth:`~puzzleplan.encodings.base.Encoder.goal_bound`, e.g. Sokoban's sum of push
+distances), stated on each goal-side layer for the moves left from it.  The goal side's states are free but for the encoder's
 :meth:`~puzzleplan.encodings.base.Encoder.invariant` (piece counts), so its distances
 are those of every state the encoding allows: never more than the true ones.
 
@@ -40,8 +42,8 @@ def split(horizon: int) -> tuple[int, int]:
 class DoubleEnded:
     """Grows ``model`` from both ends for ``encoder``; ``prepare(T)`` then ``goal(T)``."""
 
-    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None):
-        self.encoder, self.model = encoder, model
+    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, bounds: bool = True):
+        self.encoder, self.model, self.bounds = encoder, model, bounds
         self.a = self.b = 0
         encoder.start(model)
         encoder.state_vars(model, GOAL_STEP)
@@ -69,6 +71,8 @@ class DoubleEnded:
             t = GOAL_STEP - self.b - 1
             enc.state_vars(m, t)
             enc.invariant(m, t)
+            if self.bounds:
+                enc.goal_bound(m, t, self.b + 1)
             act = enc.step(m, t)
             if self.b > 0:  # no-ops first: a move further from the goal means moves nearer to it
                 m.implies(act, [m.var(("act", t + 1))])
