@@ -267,3 +267,13 @@ def test_sokobans_push_distance_bound_admits_every_state_at_its_distance_and_bin
                     assert s.solve(assumptions=fixed) is want, (state, d, h, left)
                 binding += not want
     assert binding > 10
+
+
+@pytest.mark.parametrize("backend", ["pysat-de", "pysat-de:glucose42+cadical195"])
+def test_certify_proves_from_the_bare_encoding_whatever_the_levers(backend, tmp_path):
+    from conftest import INSTANCES
+    from puzzleplan.formats.load import load
+    domain = load(INSTANCES / "knights/guarini.knights").domain
+    got = solve(domain, "steps", backend, certify=True, proof_file=str(tmp_path / "g.drat"))
+    assert got.status is Status.OPTIMAL and got.stats["certified"] is True and got.stats["unrolling"] == "double-ended"
+    assert "certified: DRAT proof that horizon" in got.proof

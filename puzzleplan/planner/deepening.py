@@ -75,6 +75,8 @@ class SolveOptions:
     counts          move counts on top of the domain's own
     card_encoding   python-sat's cardinality encoding for move counts
     lemma_budget    conflicts per reachability-lemma question
+    goal_lemmas     ``pysat-de``: lemmas from the goal side too (off: from the start only)
+    bounds          ``pysat-de``: the encoder's admissible distance bounds on the goal side
     enumerate_first enumerate a small state space first (``unsolvable`` at once)
     certify         prove optimality with a checked DRAT proof; ``proof_file`` keeps it
     progress        ``progress(row)``: one row per horizon
@@ -89,6 +91,8 @@ class SolveOptions:
     counts: Sequence[MoveCount] = ()
     card_encoding: str = "seqcounter"
     lemma_budget: int | None = None
+    goal_lemmas: bool = True
+    bounds: bool = True
     enumerate_first: bool = False
     certify: bool = False
     proof_file: str | None = None
@@ -143,7 +147,7 @@ def solve(domain, metric: str | None = None, backend: str | None = None, time_li
                                 lower_bound=domain.heuristic(domain.initial, metric), message="interrupted")
         if result is None:
             result = _deepen(domain, metric, backend, max_horizon, optimal, counts, card_encoding, progress,
-                             start_horizon, lemma_budget, say)
+                             start_horizon, lemma_budget, say, {"goal_lemmas": o.goal_lemmas, "bounds": o.bounds})
         result.stats["seconds"] = round(time.perf_counter() - t0, 4)
         if certify and result.status is Status.OPTIMAL:     # within the same time limit
             try:
@@ -187,7 +191,7 @@ def _enumerated(domain, metric, time_limit, say) -> Result | None:
 
 
 def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_encoding, progress,
-            start_horizon, lemma_budget, say) -> Result:
+            start_horizon, lemma_budget, say, levers=None) -> Result:
     from .backends import make_backend
     from .lemmas import ReachabilityLemmas
     model = BoolModel()
@@ -221,7 +225,8 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
             why = encoder.double_ended()
             if why is None:
                 from .double import DoubleEnded
-                unrolling = DoubleEnded(encoder, model, solver, "lemmas" in solver.capabilities, lemma_budget)
+                unrolling = DoubleEnded(encoder, model, solver, "lemmas" in solver.capabilities, lemma_budget,
+                                        **(levers or {}))
             else:
                 notes["unrolling"] = f"forward (not double-ended: {why})"
                 say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
@@ -248,8 +253,8 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
                 row["result"] = "timeout"
             if lemmas is not None:
                 row["lemmas"] = lemmas.units
-            if unrolling is not None and unrolling.forward is not None:
-                row["lemmas"], row["goal_lemmas"] = unrolling.forward.units, unrolling.backward.units
+            if unrolling is not None:
+                row.update(unrolling.units())
             result.horizons.append(row)
             if progress:
                 progress(row)

@@ -42,7 +42,8 @@ def split(horizon: int) -> tuple[int, int]:
 class DoubleEnded:
     """Grows ``model`` from both ends for ``encoder``; ``prepare(T)`` then ``goal(T)``."""
 
-    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, bounds: bool = True):
+    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, bounds: bool = True,
+                 goal_lemmas: bool = True):
         self.encoder, self.model, self.bounds = encoder, model, bounds
         self.a = self.b = 0
         encoder.start(model)
@@ -52,8 +53,9 @@ class DoubleEnded:
         self.forward = self.backward = None
         if lemmas:
             self.forward = ReachabilityLemmas(encoder, model, solver, budget, grow=self.grow_start)
-            self.backward = ReachabilityLemmas(encoder, model, solver, budget, grow=self.grow_goal,
-                                               step_of=lambda j: GOAL_STEP - j, fixed_start=False)
+            if goal_lemmas:
+                self.backward = ReachabilityLemmas(encoder, model, solver, budget, grow=self.grow_goal,
+                                                   step_of=lambda j: GOAL_STEP - j, fixed_start=False)
 
     def grow_start(self, a: int) -> None:
         m, enc = self.model, self.encoder
@@ -104,6 +106,15 @@ class DoubleEnded:
         if a > 0 and b > 0:
             m.add([-link, m.var(("act", a - 1)), -m.var(("act", GOAL_STEP - 1))])
         return link
+
+    def units(self) -> dict:
+        """The lemma units so far, for the per-horizon row."""
+        out = {}
+        if self.forward is not None:
+            out["lemmas"] = self.forward.units
+        if self.backward is not None:
+            out["goal_lemmas"] = self.backward.units
+        return out
 
     def figures(self) -> dict:
         out = {}
