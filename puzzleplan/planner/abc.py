@@ -14,8 +14,9 @@ and Ctrl-C.  What comes back is checked here, never taken on trust:
   moves is ``optimal (invariant checked)``; without a bound, ``unsolvable``.  A proof
   whose invariant does not check is ``unverified``.
 
-``pdr`` first runs without a bound (its plan need not be shortest), then with the
-bound one below its best plan until the bound is proven or a shorter plan appears.
+``pdr`` first runs without a bound (its plan need not be shortest), then bisects: the
+bound halfway between what is refuted (the admissible lower bound at first) and its best
+plan, until "no plan within best-1" is proven.
 ``bmc3`` deepens frame by frame (its first plan is shortest) but writes no invariant:
 its plans are ``feasible`` and its "no shorter" is not a proof here.
 """
@@ -139,6 +140,7 @@ def solve(domain, metric: str, option: str, counts=(), max_horizon: int | None =
     result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=domain.board())
     runs = result.horizons
     bound = max_horizon
+    refuted = lower - 1          # no plan within this many moves (the admissible lower bound, then invariants)
     checked_seconds = 0.0
     try:
         while True:
@@ -149,48 +151,53 @@ def solve(domain, metric: str, option: str, counts=(), max_horizon: int | None =
                    "frames": frames_reached(run.lines), "seconds": run.seconds}
             runs.append(row)
             say(f"{PROGRAM} {engine}{' backward' if backward else ''}: "
-                + (f"no plan within {bound}? " if bound is not None else "goal reachable? ")
+                + (f"a plan within {bound}? " if bound is not None else "goal reachable? ")
                 + f"{run.outcome} after {run.seconds:.2f}s ({row['latches']} latches, {row['inputs']} inputs, "
                   f"{row['gates']} gates)")
             if run.outcome == "unknown":
                 raise limits.TimeUp()
             if run.outcome == "cex":
-                result.steps, result.length = run.plan(domain, metric, counts)
-                row["plan"] = result.length
+                steps, length = run.plan(domain, metric, counts)
+                row["plan"] = length
+                if result.length is None or length < result.length:
+                    result.steps, result.length = steps, length
                 result.status = Status.FEASIBLE
-                if result.length <= max(lower, 0):
-                    result.status, result.proof = Status.OPTIMAL, f"admissible lower bound {lower}"
-                    break
                 if engine != "pdr":
                     result.message = f"{engine} writes no invariant: optimality not proven"
                     break
-                bound = result.length - 1
-                continue
-            checked = check_invariant(run.aig, run.cubes)
-            checked_seconds += checked["seconds"]
-            row.update(invariant_cubes=checked["cubes"], invariant_checked=checked["ok"])
-            if not checked["ok"]:
-                result.status = Status.UNVERIFIED if result.steps is None else Status.FEASIBLE
-                result.message = f"{PROGRAM} claims a proof, but its invariant does not check: {checked['why']}"
-                result.stats["invariant_checked"] = False
-                break
-            result.stats["invariant_checked"] = True
-            if result.steps is not None:
-                result.status = Status.OPTIMAL
-                result.proof = f"invariant checked: no plan within {bound} ({checked['cubes']} clauses)"
-            elif bound is None:
-                result.status = Status.UNSOLVABLE
-                result.proof = f"invariant checked: the goal is unreachable ({checked['cubes']} clauses)"
             else:
-                result.status, result.bound = Status.NO_PLAN_WITHIN, bound
-                result.proof = f"invariant checked ({checked['cubes']} clauses)"
-            break
+                checked = check_invariant(run.aig, run.cubes)
+                checked_seconds += checked["seconds"]
+                row.update(invariant_cubes=checked["cubes"], invariant_checked=checked["ok"])
+                result.stats["invariant_checked"] = checked["ok"]
+                if not checked["ok"]:
+                    result.status = Status.UNVERIFIED if result.steps is None else Status.FEASIBLE
+                    result.message = f"{PROGRAM} claims a proof, but its invariant does not check: {checked['why']}"
+                    break
+                if bound is None:
+                    result.status = Status.UNSOLVABLE
+                    result.proof = f"invariant checked: the goal is unreachable ({checked['cubes']} clauses)"
+                    break
+                refuted = bound
+                if result.steps is None:
+                    result.status, result.bound = Status.NO_PLAN_WITHIN, bound
+                    result.proof = f"invariant checked ({checked['cubes']} clauses)"
+                    break
+            if result.steps is not None and result.length <= refuted + 1:
+                result.status = Status.OPTIMAL
+                result.proof = (f"invariant checked: no plan within {refuted}" if refuted >= lower
+                                else f"admissible lower bound {lower}")
+                break
+            # bisect between what is refuted and the best plan: a proof or a shorter plan either way
+            bound = (refuted + 1 + result.length - 1) // 2
     except limits.TimeUp:
         result.message = "time limit reached"
     except KeyboardInterrupt:
         result.status, result.message = Status.INTERRUPTED, "interrupted"
-    if result.status in (Status.TIMEOUT, Status.INTERRUPTED) and result.steps is not None:
-        result.status = Status.FEASIBLE if result.status is Status.TIMEOUT else result.status
+    if result.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.FEASIBLE):
+        result.bound = refuted if refuted >= 0 else None
+        if result.status is Status.TIMEOUT and result.steps is not None:
+            result.status = Status.FEASIBLE
     result.stats.update(runs=len(runs), invariant_check_seconds=round(checked_seconds, 3))
     return result
 
