@@ -212,7 +212,7 @@ def export_aiger(domain, metric, out: str | Path, bound: int | None = None, back
     inputs, latches = s.names()
     data = {**{k: v for k, v in header.items() if k != "counts"}, "metric": s.metric, "bound": bound,
             "direction": "backward" if backward else "forward", "inputs": inputs, "latches": latches,
-            "latch_init": aig.inits, "gates": len(aig.gates), "bad": "start position" if backward else "goal state",
+            "latch_negated": aig.flipped, "gates": len(aig.gates), "bad": "start position" if backward else "goal state",
             "constraint": "the step (one move at most, the rules) holds"}
     sidecar = Path(str(out) + ".json")
     sidecar.write_text(json.dumps(data, indent=1))

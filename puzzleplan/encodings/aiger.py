@@ -9,11 +9,13 @@ library would add (a circuit algebra) is not needed, and the writer is ~100 line
 Two forms of one system:
 
 - AIGER 1.9 (``fold=False``, the export): the step's CNF is one invariant constraint
-  (``C``), bad is "a goal state" (``B``), latches keep their initial values;
+  (``C``), bad is "a goal state" (``B``);
 - folded (``fold=True``, what ABC is given: its ``pdr`` treats constraints as
   outputs): a latch ``broken`` remembers a violated step and the one output is
-  ``not broken and step holds and bad``; every latch starts at 0 (a latch whose fact
-  starts true holds its negation), as ABC's invariants and witnesses assume.
+  ``not broken and step holds and bad``.
+
+In both every latch starts at 0, as ABC's invariants and witnesses assume: a latch whose
+fact starts true holds its negation (its symbol starts with ``!``).
 
 Symbols (``i<n>``/``l<n>`` lines) name each input and latch by its key as JSON, as
 the CNF export does; comment lines after ``c`` carry the provenance.
@@ -88,7 +90,7 @@ def to_aig(s, fold: bool, comments=()) -> Aig:
     latch_index = {v: j for j, v in enumerate(s.latches)}
     extra = 1 if fold else 0
     aig = Aig(len(s.inputs), len(s.latches) + extra)
-    aig.flipped = [fold and s.init[v] for v in s.latches] + [False] * extra
+    aig.flipped = [s.init[v] for v in s.latches] + [False] * extra
 
     def lit(x: int) -> int:
         v = abs(x)
@@ -125,7 +127,7 @@ def to_aig(s, fold: bool, comments=()) -> Aig:
         aig.bad, aig.constraints = [bad], [step]
     names_in, names_latch = s.names()
     aig.symbols = ([f"i{i} {key_json(k)}" for i, k in enumerate(names_in)]
-                   + [f"l{j} {key_json(k)}" for j, k in enumerate(names_latch)]
+                   + [f"l{j} {'!' if aig.flipped[j] else ''}{key_json(k)}" for j, k in enumerate(names_latch)]
                    + (["l%d broken" % len(names_latch)] if fold else [])
                    + ([f"b0 goal" if not s.backward else "b0 start"] if not fold else ["o0 bad"])
                    + ([] if fold else ["c0 step"]))
@@ -258,6 +260,7 @@ def read_witness(text: str, ninputs: int, nlatches: int, source: str) -> tuple[l
     if len(lines) < 2:
         raise PuzzleError("not an AIGER witness: no initial state and steps", source)
     init, frames = lines[0], lines[1:]
+    init = init[:nlatches]      # a checker's own latches (ABC's fold adds one) come last: not ours
     if len(init) != nlatches or any(ch not in "01x" for ch in init):
         raise PuzzleError(f"the witness's initial state has {len(init)} values; the model has {nlatches} latches",
                           source)

@@ -150,17 +150,18 @@ def solve(domain, metric: str, option: str, counts=(), max_horizon: int | None =
                    "latches": run.aig.nlatches, "inputs": run.aig.ninputs, "gates": len(run.aig.gates),
                    "frames": frames_reached(run.lines), "seconds": run.seconds}
             runs.append(row)
-            say(f"{PROGRAM} {engine}{' backward' if backward else ''}: "
-                + (f"a plan within {bound}? " if bound is not None else "goal reachable? ")
-                + f"{run.outcome} after {run.seconds:.2f}s ({row['latches']} latches, {row['inputs']} inputs, "
-                  f"{row['gates']} gates)")
-            if run.outcome == "unknown":
-                raise limits.TimeUp()
             if run.outcome == "cex":
                 steps, length = run.plan(domain, metric, counts)
                 row["plan"] = length
                 if result.length is None or length < result.length:
                     result.steps, result.length = steps, length
+            say(f"{PROGRAM} {engine}{' backward' if backward else ''}: "
+                + (f"a plan within {bound}? " if bound is not None else "goal reachable? ")
+                + f"{run.outcome}{' of ' + str(row['plan']) + ' ' + metric if 'plan' in row else ''} after "
+                  f"{run.seconds:.2f}s ({row['latches']} latches, {row['inputs']} inputs, {row['gates']} gates)")
+            if run.outcome == "unknown":
+                raise limits.TimeUp()
+            if run.outcome == "cex":
                 result.status = Status.FEASIBLE
                 if engine != "pdr":
                     result.message = f"{engine} writes no invariant: optimality not proven"
