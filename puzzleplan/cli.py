@@ -466,6 +466,10 @@ def conflicts(count: int | None) -> str:
 
 def horizon_printer(row: dict) -> None:
     lemmas = f" {row['lemmas']:>7,} lemmas" if "lemmas" in row else ""
+    if "goal_lemmas" in row:
+        lemmas += f" {row['goal_lemmas']:>7,} goal-side"
+    if row.get("winner"):
+        lemmas += f" won by {row['winner']} ({row['cpu']:.2f} CPU s)"
     click.echo(f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "
                f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}", err=True)
 
@@ -475,6 +479,7 @@ def horizon_printer(row: dict) -> None:
 @click.option("--backend", "-b", default="pysat", show_default=True,
               help=f"{registry.usage(registry.SAT)}: pysat is one incremental python-sat solver with reachability "
                    "lemmas (default solver glucose42, e.g. pysat:cadical195); pysat-plain the same without lemmas; "
+                   "pysat-de the double-ended incremental encoding with lemmas from the start and the goal; "
                    "cpsat one CP-SAT model minimising moves; cpsat-horizons a CP-SAT model per horizon; "
                    "external a solver program.")
 @metric_option

@@ -36,6 +36,7 @@ METHODS = {m.name: m for m in [
     Method("astar", SEARCH, "A* with the family's admissible heuristic"),
     Method("pysat", SAT, "incremental python-sat solver with reachability lemmas", "SOLVER"),
     Method("pysat-plain", SAT, "the same without the lemmas", "SOLVER"),
+    Method("pysat-de", SAT, "double-ended incremental encoding, lemmas from the start and the goal", "SOLVER"),
     Method("cpsat", SAT, "one CP-SAT model minimising moves over a doubling horizon", "WORKERS"),
     Method("cpsat-horizons", SAT, "a CP-SAT model per horizon", "WORKERS"),
     Method("external", SAT, "a SAT solver program per horizon (DIMACS in, s/v lines out)", "CMD"),
