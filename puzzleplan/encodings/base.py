@@ -122,6 +122,12 @@ class Encoder:
             m.implies(g, [self.place_lit(m, mover, p, T) for p in sorted(places)])
         return g
 
+    def state_goal(self, m: BoolModel, T: int) -> int:
+        """A literal that asks for a goal state at step ``T`` through the facts of step ``T``
+        only (for transition systems); the same as :meth:`goal` unless a family's goal
+        counts earlier steps."""
+        return self.goal(m, T)
+
     def decode(self, m: BoolModel, values: set[int]) -> list[Move]:
         keyed = sorted((m.key(v) for v in values if isinstance(m.key(v), tuple) and m.key(v)[0] == "mv"),
                        key=lambda key: key[-1])

@@ -130,6 +130,8 @@ def solve(domain, metric: str | None = None, backend: str | None = None, time_li
     start_horizon, lemma_budget, enumerate_first, say = o.start_horizon, o.lemma_budget, o.enumerate_first, o.say
     time_limit = check_options(time_limit, max_horizon, start_horizon)
     metric = check_metric(domain, metric)
+    if certify and backend.startswith("abc:"):
+        raise PuzzleError(f"{backend} proves optimality by a checked invariant; --certify is for SAT backends")
     if certify:
         if counts:
             raise PuzzleError("certification covers the instance's own constraints: load them with the instance")
@@ -145,6 +147,10 @@ def solve(domain, metric: str | None = None, backend: str | None = None, time_li
             except KeyboardInterrupt:
                 result = Result(Status.INTERRUPTED, metric, "enumeration", board=domain.board(),
                                 lower_bound=domain.heuristic(domain.initial, metric), message="interrupted")
+        if result is None and backend.startswith("abc:"):     # a model checker: one system, not horizons
+            from .abc import solve as model_check
+            result = model_check(domain, metric, backend.partition(":")[2], counts,
+                                 max_horizon if max_horizon != DEFAULT_MAX_HORIZON else None, say)
         if result is None:
             result = _deepen(domain, metric, backend, max_horizon, optimal, counts, card_encoding, progress,
                              start_horizon, lemma_budget, say, {"goal_lemmas": o.goal_lemmas, "bounds": o.bounds})

@@ -132,6 +132,16 @@ class StepsEncoder(Encoder):
         out = [act(self.need - 1)] if self.need > 0 else []
         return out + ([-act(self.need)] if self.need < layers else [])
 
+    def state_goal(self, m, T):
+        """The goal through the state at ``T`` alone: the pegs left, counted on the board."""
+        g = m.var(("state-goal", T))
+        m.card([self.peg(m, h, T) for h in self.holes], "==", self.domain.goal.count, guard=g)
+        for lit in self.final_lits(m, 0, T):
+            m.implies(g, [lit])
+        for mover, places in self.finish.items():
+            m.implies(g, [self.place_lit(m, mover, p, T) for p in sorted(places)])
+        return g
+
     def final_lits(self, m, i, j) -> list[int]:
         p = self.domain
         out = [self.peg(m, h, j) for h in self.holes if p.goal_mask is not None and p.goal_mask >> h & 1]
