@@ -49,7 +49,7 @@ class DoubleEnded:
         encoder.start(model)
         encoder.state_vars(model, GOAL_STEP)
         encoder.invariant(model, GOAL_STEP)
-        model.add([encoder.goal(model, GOAL_STEP)])
+        model.add([encoder.state_goal(model, GOAL_STEP)])
         self.forward = self.backward = None
         if lemmas:
             self.forward = ReachabilityLemmas(encoder, model, solver, budget, grow=self.grow_start)
