@@ -84,10 +84,12 @@ class Encoder:
         where the start does not imply them: the goal side of a double-ended
         encoding (:mod:`puzzleplan.planner.double`).  Default: none."""
 
-    def goal_bound(self, m: BoolModel, t: int, moves_left: int) -> None:
+    def goal_bound(self, m: BoolModel, t: int, moves_left: int) -> bool:
         """Constraints on the state at step ``t`` when the goal is at most ``moves_left``
         moves away: an admissible distance as a cardinality constraint, stated on the goal
-        side of a double-ended encoding, where it holds for every horizon.  Default: none."""
+        side of a double-ended encoding, where it holds for every horizon.  True if a
+        bound was added (it can cut).  Default: none."""
+        return False
 
     def double_ended(self) -> str | None:
         """Why this encoding cannot be unrolled from both ends, or None if it can: the
