@@ -65,8 +65,9 @@ def schedule(first: int, max_horizon: int, doubling: bool) -> Iterator[int]:
 class SolveOptions:
     """How :func:`solve` runs; every field has the CLI's default.
 
-    backend         ``pysat[:SOLVER]`` (reachability lemmas, :mod:`.lemmas`),
-                    ``pysat-plain[:SOLVER]``, ``cpsat[:WORKERS]``, ``cpsat-horizons``,
+    backend         ``pysat-de[:SOLVER]`` (double-ended, lemmas from both ends, :mod:`.double`),
+                    ``pysat[:SOLVER]`` (forward, reachability lemmas, :mod:`.lemmas`),
+                    ``pysat-plain[:SOLVER]``; ``SOLVER`` may be ``A+B``, a race; ``cpsat[:WORKERS]``, ``cpsat-horizons``,
                     ``external:CMD`` (:mod:`puzzleplan.methods` lists them)
     time_limit      seconds for the whole run (None: no limit)
     max_horizon     the largest horizon tried
@@ -84,7 +85,7 @@ class SolveOptions:
     say             ``say(text)``: notes for the user
     """
 
-    backend: str = "pysat"
+    backend: str = "pysat-de"
     time_limit: float | None = None
     max_horizon: int = DEFAULT_MAX_HORIZON
     optimal: bool = True
