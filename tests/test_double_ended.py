@@ -97,10 +97,10 @@ def sokoban_facts(domain, state):
     return {("player", state[0])} | {("box", c) for c in state[1]}
 
 
-def distances_to_goal(domain, metric, states, facts_of):
-    """Each fact's fewest steps to a goal, over ``states`` (backward BFS by the rules)."""
+def state_distances(domain, metric, states):
+    """Each state's fewest moves to a goal (backward BFS by the rules), or absent."""
     states = list(states)
-    back = {s: [] for s in states}
+    back = {}
     for s in states:
         for _, nxt in domain.successors(s, metric):
             back.setdefault(nxt, []).append(s)
@@ -112,8 +112,13 @@ def distances_to_goal(domain, metric, states, facts_of):
             if prev not in dist:
                 dist[prev] = dist[s] + 1
                 queue.append(prev)
+    return dist
+
+
+def distances_to_goal(domain, metric, states, facts_of):
+    """Each fact's fewest steps to a goal, over ``states`` (backward BFS by the rules)."""
     best = {}
-    for s, d in dist.items():
+    for s, d in state_distances(domain, metric, states).items():
         for name in facts_of(domain, s):
             best[name] = min(best.get(name, d), d)
     return best
@@ -222,24 +227,6 @@ def test_time_limit_inside_goal_side_saturation_reports_a_timeout_with_its_bound
     r = solve(d, "steps", "pysat-de", time_limit=1.0)
     assert r.status is Status.TIMEOUT and r.steps is None and r.bound is not None and r.bound < 116
     assert r.stats["goal_lemma_units"] > 0 and r.stats["unrolling"] == "double-ended"
-
-
-def state_distances(domain, metric, states):
-    """Each state's fewest moves to a goal (backward BFS by the rules), or absent."""
-    states = list(states)
-    back = {}
-    for s in states:
-        for _, nxt in domain.successors(s, metric):
-            back.setdefault(nxt, []).append(s)
-    dist = {s: 0 for s in states if domain.is_goal(s)}
-    queue = deque(dist)
-    while queue:
-        s = queue.popleft()
-        for prev in back.get(s, ()):
-            if prev not in dist:
-                dist[prev] = dist[s] + 1
-                queue.append(prev)
-    return dist
 
 
 @pytest.mark.parametrize("metric", ["moves", "pushes"])
