@@ -1,0 +1,20 @@
+"""Any STRIPS task written in PDDL (a domain and a problem file), grounded by Fast
+Downward's translator into finite-domain (SAS+) variables: search, SAT, CP-SAT,
+export and the outside planners on it, like on any puzzle.  Metrics ``steps``
+(actions) and ``cost`` (``:action-costs``; search only).  Side conditions name
+action patterns (``push-*``, ``move(?, pos-3-2, ?)``) and facts to avoid."""
+from ..contract import Family, Format
+
+FAMILY = Family(
+    name="pddl",
+    summary="any STRIPS task in PDDL (domain + problem), grounded by Fast Downward's translator",
+    package=__name__,
+    metrics=("steps", "cost"),
+    formats=(Format("pddl", (".pddl",), "fileformat:read", options=("domain",), places="rules:fact_patterns"),),
+    rules="rules:StripsTask",
+    build="rules:build",
+    generate="generate:generate",
+    encoders={"steps": "encoding:StepsEncoder"},
+    pddl="pddl:PDDL",
+    sources="PDDL 1.2/2.1 STRIPS subset (McDermott et al. 1998; Fox and Long 2003); IPC 2008 action costs",
+)

@@ -1,0 +1,29 @@
+"""Random small SAS+ tasks, for the conformance suite: a few variables with two to
+four values, random operators (preconditions on some variables, effects on others),
+a goal on one or two variables; costs 0 to 2 on some tasks.  Built directly, without
+PDDL or the translator, so that the suite runs fast and covers what the translator's
+output may hold (operators without preconditions, effects without a previous value)."""
+from __future__ import annotations
+
+import random
+
+from .ground import Grounded, Operator
+from .rules import StripsTask
+
+
+def generate(rng: random.Random) -> StripsTask:
+    n = rng.randint(2, 4)
+    ranges = [rng.randint(2, 4) for _ in range(n)]
+    values = tuple(tuple(f"p{v}(x{x})" for x in range(r)) for v, r in enumerate(ranges))
+    init = tuple(rng.randrange(r) for r in ranges)
+    costs = rng.random() < 0.4
+    ops = []
+    for k in range(rng.randint(3, 9)):
+        vs = rng.sample(range(n), rng.randint(1, min(3, n)))
+        split = rng.randint(0, len(vs) - 1)
+        pre = tuple(sorted((v, rng.randrange(ranges[v])) for v in vs[:split]))
+        eff = tuple((v, rng.randrange(ranges[v])) for v in vs[split:])
+        pre += tuple((v, rng.randrange(ranges[v])) for v in vs[split:] if rng.random() < 0.5)
+        ops.append(Operator(f"a{k % 3} o{k}", tuple(sorted(set(pre))), eff, rng.randint(0, 2) if costs else 1))
+    goal = tuple(sorted((v, rng.randrange(ranges[v])) for v in rng.sample(range(n), rng.randint(1, min(2, n)))))
+    return StripsTask(Grounded("random", "random", values, init, goal, tuple(ops), (), costs))
