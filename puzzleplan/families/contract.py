@@ -190,7 +190,9 @@ class Format:
     ``options``: keyword options the reader takes (``("domain",)``: the CLI's
     ``--domain``); a reader with options is called ``read(text, level, path=FILE, **options)``;
     ``places``: ``"module:function"``, ``function(text) -> places``, the family's own
-    reading of what follows ``avoid=`` / ``ends=`` (default: cell names, ``c3,d4``).
+    reading of what follows ``avoid=`` / ``ends=`` (default: cell names, ``c3,d4``);
+    ``companions``: names (globs) of files of this type that go with a puzzle and are
+    not one (a PDDL domain): a folder given to ``bench`` leaves them out.
     """
 
     name: str
@@ -200,6 +202,7 @@ class Format:
     inline_constraints: bool = False
     options: tuple[str, ...] = ()
     places: str | None = None
+    companions: tuple[str, ...] = ()
 
     @property
     def collection(self) -> bool:

@@ -97,7 +97,10 @@ def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None, 
 def check_ends(domain, ends: Sequence[EndsOn]) -> None:
     """An end cell off the board is a slip, not a cell to ignore."""
     for e in ends:
-        for x, y in sorted(c for c in e.cells if not domain.on_board(c)):
+        off = sorted((c for c in e.cells if not domain.on_board(c)), key=str)
+        if off and not isinstance(off[0], tuple):   # places a family names its own way: it says
+            domain.end_places(e.piece, e.cells)     # what it makes of them
+        for x, y in off:
             raise PuzzleError(f"{e.piece}.ends: cell {chr(97 + x)}{y + 1} is off the board")
 
 

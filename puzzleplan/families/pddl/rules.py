@@ -8,7 +8,7 @@ step     a ground action as a plan file writes it: ``(move player-01 pos-1-1 pos
 move     ``Move(mover, operator index)``; one move per action, in every metric
 metric   ``steps``: actions; ``cost``: the sum of the actions' costs (``:action-costs``;
          a task without costs counts 1 per action, as PDDL does).  The default is
-         ``cost`` for a task with action costs, else ``steps``
+         ``steps``, as for every family (the first metric): ask ``-m cost`` for costs
 
 What the contract's piece-oriented words mean here (a PDDL task has no pieces on cells):
 
@@ -95,8 +95,6 @@ class StripsTask(Rules):
 
     def __init__(self, task: Grounded, patterns: Sequence[str] = (), avoid: dict | None = None):
         self.task = task
-        # a task with action costs is measured by cost unless told otherwise, as planners do
-        self.metrics = ("cost", "steps") if task.costs else ("steps", "cost")
         self.ops = task.operators
         self.initial = task.init
         self.by_name = {op.name.lower(): i for i, op in enumerate(self.ops)}
