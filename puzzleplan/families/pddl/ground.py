@@ -73,7 +73,7 @@ def translate(domain_file: str, problem_file: str, where: str) -> Grounded:
     with tempfile.TemporaryDirectory(prefix="puzzleplan-ground-") as tmp:
         sas = Path(tmp) / "output.sas"
         cmd = [sys.executable, "-m", "fast_downward.translate", *FLAGS, "--sas-file", str(sas),
-               str(domain_file), str(problem_file)]
+               str(Path(domain_file).resolve()), str(Path(problem_file).resolve())]
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)       # Ctrl-C reaches us, and we end it

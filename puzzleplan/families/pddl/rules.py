@@ -3,7 +3,9 @@ plan's replay run on it.
 
 Representation
 --------------
-state    ``tuple`` of one value per SAS+ variable (:class:`~.ground.Grounded`)
+state    one value per SAS+ variable (:class:`~.ground.Grounded`): ``bytes`` when every
+         variable has at most 256 values (8 times smaller than a tuple: a large task's
+         states are long), else a ``tuple``
 step     a ground action as a plan file writes it: ``(move player-01 pos-1-1 pos-1-2 dir-right)``
 move     ``Move(mover, operator index)``; one move per action, in every metric
 metric   ``steps``: actions; ``cost``: the sum of the actions' costs (``:action-costs``;
@@ -96,7 +98,8 @@ class StripsTask(Rules):
     def __init__(self, task: Grounded, patterns: Sequence[str] = (), avoid: dict | None = None):
         self.task = task
         self.ops = task.operators
-        self.initial = task.init
+        self.pack = bytes if all(len(v) <= 256 for v in task.values) else tuple
+        self.initial = self.pack(task.init)
         self.by_name = {op.name.lower(): i for i, op in enumerate(self.ops)}
         self.schemas = sorted({action_parts(op.name)[0] for op in self.ops})
         self.patterns = {p: Pattern.parse(p) for p in dict.fromkeys(p.lower() for p in patterns)}
@@ -152,11 +155,11 @@ class StripsTask(Rules):
                 if all(state[w] == y for w, y in self.ops[i].pre):
                     yield i
 
-    def apply(self, state, i: int) -> tuple:
-        new = list(state)
+    def apply(self, state, i: int):
+        new = bytearray(state) if self.pack is bytes else list(state)
         for v, x in self.ops[i].eff:
             new[v] = x
-        return tuple(new)
+        return self.pack(new)
 
     def successors(self, state, metric: str = "steps") -> Iterator[tuple[Move, tuple]]:
         for i in self.applicable(state):
