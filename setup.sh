@@ -2,22 +2,22 @@
 # Set up puzzleplan in ./.venv.
 #   sh setup.sh        the package and what it needs to run
 #   sh setup.sh test   also the test tools and the external SAT solvers the tests run:
-#                      Debian's cadical, minisat, cryptominisat and picosat (needs root and
-#                      apt-get); kissat comes from PyPI (the passagemath-kissat wheel), and so do
+#                      Debian's cadical, minisat, cryptominisat and picosat, and the model
+#                      checker berkeley-abc (needs root and apt-get); kissat comes from PyPI (the passagemath-kissat wheel), and so do
 #                      the PDDL planners Fast Downward and SymK (up-fast-downward, up-symk); Debian's
 #                      chromium and chromium-driver for the browser test of the HTML player.
 set -e
 cd "$(dirname "$0")"
 if [ "${1:-}" = "test" ]; then
     missing=""
-    for prog in cadical minisat cryptominisat5 picosat; do
+    for prog in cadical minisat cryptominisat5 picosat berkeley-abc; do
         command -v "$prog" >/dev/null 2>&1 || missing="$missing $prog"
     done
     if [ -n "$missing" ]; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
             echo "setup: installing external SAT solvers:$missing" >&2
             apt-get update -qq >/dev/null
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat cryptominisat picosat >/dev/null
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cadical minisat cryptominisat picosat berkeley-abc >/dev/null
         else
             echo "setup: cannot install$missing (needs root and apt-get); the tests that run them will fail" >&2
         fi

@@ -8,8 +8,10 @@ Exit codes:
 - 1: ``validate``: the plan is legal but does not solve the puzzle;
 - 2: bad input of any kind: one line ``puzzleplan: error: ...`` on stderr
   (``--json``: ``{"status": "error", ...}`` on stdout);
-- 3: a check failed: ``--certify`` could not check its proof, or a proof
-  given to ``decode --proof`` does not check;
+- 3: a check failed: ``--certify`` could not check its proof, a proof
+  given to ``decode --proof`` does not check, a witness given to ``decode --witness``
+  does not match its AIGER file or does not replay, or a model checker's invariant
+  does not check (``solve --backend abc:pdr``);
 - 4: ``decode``: the outside solver's UNSAT is a claim nobody checked
   (status ``unverified``; give ``--proof`` to check it);
 - 130: interrupted by Ctrl-C; the result printed is what was proved so far.
@@ -269,7 +271,8 @@ def timed_out(metric, method) -> Result:
 def exit_code(result: Result) -> int:
     if result.status is Status.INTERRUPTED or result.stats.get("certify_interrupted"):
         return EXIT_INTERRUPTED
-    if result.stats.get("certified") is False or result.stats.get("proof_checked") is False:
+    if (result.stats.get("certified") is False or result.stats.get("proof_checked") is False
+            or result.stats.get("invariant_checked") is False):
         return EXIT_CHECK_FAILED
     if result.status is Status.UNVERIFIED:
         return EXIT_UNVERIFIED
@@ -501,6 +504,10 @@ def conflicts(count: int | None) -> str:
 
 def horizon_printer(row: dict) -> None:
     lemmas = f" {row['lemmas']:>7,} lemmas" if "lemmas" in row else ""
+    if "goal_lemmas" in row:
+        lemmas += f" {row['goal_lemmas']:>7,} goal-side"
+    if row.get("winner"):
+        lemmas += f" won by {row['winner']} ({row['cpu']:.2f} CPU s)"
     click.echo(f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "
                f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}", err=True)
 
@@ -510,6 +517,7 @@ def horizon_printer(row: dict) -> None:
 @click.option("--backend", "-b", default="pysat", show_default=True,
               help=f"{registry.usage(registry.SAT)}: pysat is one incremental python-sat solver with reachability "
                    "lemmas (default solver glucose42, e.g. pysat:cadical195); pysat-plain the same without lemmas; "
+                   "pysat-de the double-ended incremental encoding with lemmas from the start and the goal; "
                    "cpsat one CP-SAT model minimising moves; cpsat-horizons a CP-SAT model per horizon; "
                    "external a solver program.")
 @metric_option
@@ -735,14 +743,21 @@ def report(results, plot_dir, baseline, md_file, force):
 @click.option("--pddl", "pddl_dir", default=None, type=click.Path(file_okay=False),
               help="Write the puzzle as PDDL: OUTDIR/domain.pddl and OUTDIR/problem.pddl (no horizon).")
 @click.option("--force", is_flag=True, help="Overwrite OUT and its sidecar if they exist.")
+@click.option("--backward", is_flag=True,
+              help="AIGER: the backward system (from the goal states; bad is the start position).")
 @domain_option
-def export(file, horizon, metric, level, constraints, card_encoding, margin, out, pddl_dir, force, options):
-    """Write the encoding of FILE at one horizon for outside solvers, with its symbol table (or the puzzle as PDDL)."""
-    from .export import build, export as write
+def export(file, horizon, metric, level, constraints, card_encoding, margin, out, pddl_dir, force, backward, options):
+    """Write the encoding of FILE at one horizon for outside solvers, with its symbol table (or the puzzle as
+    PDDL, or as a transition system for model checkers: OUT.aag, OUT.aig)."""
+    from .export import AIGER_KINDS, build, export as write
     try:
         if pddl_dir or (out and out.endswith(".pddl")):
             from .pddl import export_file
             return click.echo(export_file(file, level, metric, constraints, margin, pddl_dir, out, force, options))
+        if out and Path(out).suffix.lower() in AIGER_KINDS:
+            return export_aiger(file, horizon, metric, level, constraints, margin, out, force, backward, options)
+        if backward:
+            raise PuzzleError("--backward is for AIGER exports (OUT.aag, OUT.aig)")
         if horizon is None or out is None:
             raise PuzzleError("give --horizon/-t and --out/-o (or --pddl OUTDIR for PDDL)")
         from .outputs import check_new
@@ -761,21 +776,56 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
                f"({formula.metric}); symbols in {made[1]}")
 
 
+def export_aiger(file, horizon, metric, level, constraints, margin, out, force, backward, options=None) -> None:
+    """``export FILE -o OUT.aag|OUT.aig``: the transition system, bounded by ``--horizon`` if given."""
+    from .export import export_aiger as write
+    from .outputs import check_new
+    for path in (out, out + ".json"):
+        check_new(path, force)
+    inst = load_instance(file, level, margin, constraints, options)
+    header = {"instance": str(file), "level": level, "constraints": list(constraints)}
+    try:
+        made, aig = write(inst.domain, metric, out, horizon, backward, header)
+    except OSError as err:
+        raise PuzzleError(f"cannot write {out}: {err.strerror}") from None
+    click.echo(f"{made[0]}: {aig.ninputs:,} inputs, {aig.nlatches:,} latches, {len(aig.gates):,} and-gates"
+               + (f", bad: a plan within {horizon}" if horizon is not None else "")
+               + f" ({'backward' if backward else 'forward'}); symbols in {made[1]}")
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--cnf", "cnf_file", required=True, type=click.Path(dir_okay=False), help="The exported CNF.")
-@click.option("--model", "answer_file", required=True, type=click.Path(dir_okay=False),
+@click.option("--cnf", "cnf_file", default=None, type=click.Path(dir_okay=False), help="The exported CNF.")
+@click.option("--model", "answer_file", default=None, type=click.Path(dir_okay=False),
               help="The solver's output (s/v lines) or minisat's result file.")
+@click.option("--aiger", "aiger_file", default=None, type=click.Path(dir_okay=False),
+              help="The exported AIGER file (instead of --cnf), with --witness.")
+@click.option("--witness", "witness_file", default=None, type=click.Path(dir_okay=False),
+              help="A model checker's witness on --aiger (AIGER/HWMCC format, or ABC's write_cex -a).")
 @click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="As given to export.")
 @click.option("--proof", "proof_file", default=None, type=click.Path(dir_okay=False, exists=False),
               help="A DRAT proof of the solver's UNSAT answer, checked by dratify; without it an UNSAT answer "
                    "is reported as unverified (exit code 4).")
 @json_option
-def decode(file, cnf_file, answer_file, margin, proof_file, as_json):
-    """Turn a SAT solver's answer on an exported CNF of FILE into a replayed plan."""
-    from .planner.decode import decode as run
+def decode(file, cnf_file, answer_file, aiger_file, witness_file, margin, proof_file, as_json):
+    """Turn a SAT solver's answer on an exported CNF of FILE (or a model checker's witness on an
+    exported AIGER file) into a replayed plan."""
+    from .planner.decode import Refused, decode as run, decode_witness
     try:
-        result = run(file, cnf_file, answer_file, margin, proof_file)
+        if aiger_file or witness_file:
+            if not (aiger_file and witness_file) or cnf_file or answer_file or proof_file:
+                raise PuzzleError("give --aiger with --witness (or --cnf with --model)")
+            result = decode_witness(file, aiger_file, witness_file, margin)
+        elif not (cnf_file and answer_file):
+            raise PuzzleError("give --cnf with --model (or --aiger with --witness)")
+        else:
+            result = run(file, cnf_file, answer_file, margin, proof_file)
+    except Refused as err:
+        if as_json:
+            click.echo(json.dumps({"status": "refused", "message": str(err)}))
+        else:
+            click.echo(f"puzzleplan: refused: {err}", err=True)
+        sys.exit(EXIT_CHECK_FAILED)
     except PuzzleError as err:
         fail(err, as_json)
     print_result(result, as_json)

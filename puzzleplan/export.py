@@ -182,3 +182,58 @@ def check_symbols(formula: Formula, symbols: dict[int, object], source: str) -> 
 
 def solver_lines(values: Sequence[int]) -> str:
     return "s SATISFIABLE\nv " + " ".join(map(str, values)) + " 0\n"
+
+
+# -- AIGER (model checkers) -------------------------------------------------------------------
+
+AIGER_KINDS = (".aag", ".aig")
+
+
+def aiger_comments(header: dict, metric: str, bound, backward: bool) -> list[str]:
+    lines = [f"puzzleplan instance {header.get('instance', '-')} | level {header.get('level') or '-'} | "
+             f"metric {metric} | bound {'-' if bound is None else bound} | "
+             f"direction {'backward' if backward else 'forward'}"]
+    if header.get("constraints"):
+        lines.append("puzzleplan constraints " + " ".join(header["constraints"]))
+    return lines
+
+
+def export_aiger(domain, metric, out: str | Path, bound: int | None = None, backward: bool = False,
+                 header: dict | None = None) -> tuple[list[Path], object]:
+    """Write the transition system as AIGER 1.9 (``.aag`` ASCII, ``.aig`` binary) plus the
+    JSON sidecar; returns (files written, the AIG)."""
+    from .encodings.aiger import to_aig, write_aag, write_aig
+    from .encodings.transition import build_system
+    header = dict(header or {})
+    s = build_system(domain, metric, header.get("counts", ()), backward, bound)
+    aig = to_aig(s, fold=False, comments=aiger_comments(header, s.metric, bound, backward))
+    out = Path(out)
+    (write_aag if out.suffix.lower() == ".aag" else write_aig)(aig, out)
+    inputs, latches = s.names()
+    data = {**{k: v for k, v in header.items() if k != "counts"}, "metric": s.metric, "bound": bound,
+            "direction": "backward" if backward else "forward", "inputs": inputs, "latches": latches,
+            "latch_negated": aig.flipped, "gates": len(aig.gates), "bad": "start position" if backward else "goal state",
+            "constraint": "the step (one move at most, the rules) holds"}
+    sidecar = Path(str(out) + ".json")
+    sidecar.write_text(json.dumps(data, indent=1))
+    return [out, sidecar], aig
+
+
+def read_aiger_header(path: str | Path) -> dict:
+    """Provenance and symbols of an AIGER file written by :func:`export_aiger`."""
+    from .encodings.aiger import read_symbols
+    fields, symbols, comments = read_symbols(path)
+    info: dict = {"fields": fields, "symbols": symbols, "constraints": []}
+    for line in comments:
+        if line.startswith("puzzleplan instance "):
+            for part in line[len("puzzleplan "):].split(" | "):
+                name, _, value = part.partition(" ")
+                info[name] = value
+        elif line.startswith("puzzleplan constraints "):
+            info["constraints"] = line.split()[2:]
+    if "metric" not in info or "direction" not in info:
+        raise PuzzleError("not an AIGER file exported by puzzleplan (no 'puzzleplan' comment)", str(path))
+    info["level"] = None if info.get("level") in (None, "-") else int(info["level"])
+    info["bound"] = None if info.get("bound") in (None, "-") else int(info["bound"])
+    info["backward"] = info["direction"] == "backward"
+    return info

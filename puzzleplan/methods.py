@@ -3,7 +3,7 @@ the deepening loop, outside SAT solvers, outside PDDL planners.
 
 A method is named as users write it: ``bfs``, ``astar``, ``pysat[:SOLVER]``,
 ``pysat-plain[:SOLVER]``, ``cpsat[:WORKERS]``, ``cpsat-horizons``, ``external:CMD``,
-``fd-lmcut``, ``fd-blind``, ``symk``.  :func:`parse` splits a name into its
+``abc:ENGINE``, ``fd-lmcut``, ``fd-blind``, ``symk``.  :func:`parse` splits a name into its
 :class:`Method` and option, :func:`run` runs it on a domain, :func:`check` refuses a
 wrong name or a missing tool before any work.  The CLI (``search``, ``solve``,
 ``bench``), the bench worker and the tests use this table; nothing is imported until
@@ -28,7 +28,7 @@ class Method:
     def usage(self) -> str:
         if self.option is None:
             return self.name
-        return f"{self.name}:{self.option}" if self.name == "external" else f"{self.name}[:{self.option}]"
+        return f"{self.name}:{self.option}" if self.name in ("external", "abc") else f"{self.name}[:{self.option}]"
 
 
 METHODS = {m.name: m for m in [
@@ -36,9 +36,12 @@ METHODS = {m.name: m for m in [
     Method("astar", SEARCH, "A* with the family's admissible heuristic"),
     Method("pysat", SAT, "incremental python-sat solver with reachability lemmas", "SOLVER"),
     Method("pysat-plain", SAT, "the same without the lemmas", "SOLVER"),
+    Method("pysat-de", SAT, "double-ended incremental encoding, lemmas from the start and the goal", "SOLVER"),
     Method("cpsat", SAT, "one CP-SAT model minimising moves over a doubling horizon", "WORKERS"),
     Method("cpsat-horizons", SAT, "a CP-SAT model per horizon", "WORKERS"),
     Method("external", SAT, "a SAT solver program per horizon (DIMACS in, s/v lines out)", "CMD"),
+    Method("abc", SAT, "ABC's model checker on the AIGER export: pdr (invariant-checked optimum), bmc3; "
+                       "-back: backward", "ENGINE"),
     Method("fd-lmcut", PLANNER, "Fast Downward, A* with LM-cut, on the PDDL export"),
     Method("fd-blind", PLANNER, "Fast Downward, blind A*, on the PDDL export"),
     Method("symk", PLANNER, "SymK, symbolic bidirectional search, on the PDDL export"),
@@ -64,16 +67,21 @@ def parse(spec: str) -> tuple[Method, str]:
         raise PuzzleError(f"{spec}: {name} takes no option after ':'")
     if method.name == "external" and not option:
         raise PuzzleError("external needs a command, e.g. external:cadical")
+    if method.name == "abc" and not option:
+        raise PuzzleError("abc needs an engine, e.g. abc:pdr or abc:bmc3")
     return method, option
 
 
 def check(spec: str) -> Method:
     """Refuse a method that cannot run here, naming why (an unknown solver, a planner not
     installed), before any work is done."""
-    method, _ = parse(spec)
+    method, option = parse(spec)
     if method.kind == PLANNER:
         from .pddl.planners import driver
         driver(method.name)
+    elif method.name == "abc":
+        from .planner.abc import check as check_abc
+        check_abc(option)
     elif method.kind == SAT:
         from .encodings.model import BoolModel
         from .planner.backends import make_backend

@@ -16,6 +16,7 @@ import pytest
 
 from puzzleplan import families
 from puzzleplan.constraints import Counted
+from puzzleplan.encodings import encoder_for
 from puzzleplan.encodings.base import Encoder
 from puzzleplan.families.contract import Rules, missing_methods
 from puzzleplan.planner import solve
@@ -102,12 +103,17 @@ def test_generated_instances_are_rules_of_the_family(family):
         assert rules.replay([]).history and rules.count([], rules.metrics[0]) == 0
 
 
+@pytest.mark.parametrize("backend", ["pysat", "pysat-de"])
 @pytest.mark.parametrize("family,metric", ENCODED, ids=ENCODED_IDS)
-def test_sat_equals_bfs_on_generated_instances(family, metric):
+def test_sat_equals_bfs_on_generated_instances(family, metric, backend):
+    """Forward and double-ended unrolling (the latter where the encoding allows it)."""
     solved = 0
     for rules in instances(family, 6, seed=1):
         bfs = breadth_first_search(rules, metric)
-        sat = solve(rules, metric, max_horizon=40)
+        sat = solve(rules, metric, backend, max_horizon=40)
+        if backend == "pysat-de" and sat.horizons:      # (none when the lower bound answers alone)
+            why = encoder_for(rules, metric).double_ended()
+            assert sat.stats.get("unrolling") == ("double-ended" if why is None else f"forward (not double-ended: {why})")
         if bfs.status is Status.UNSOLVABLE:
             assert sat.status in (Status.NO_PLAN_WITHIN, Status.UNSOLVABLE) and sat.steps is None
             continue

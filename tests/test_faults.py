@@ -22,7 +22,8 @@ from puzzleplan.search import astar_search, breadth_first_search, explore
 KLOTSKI = str(INSTANCES / "seeds/klotski_seed000.slide")
 CARD40 = str(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh")
 CARDS = str(INSTANCES / "rushhour/thinkfun40.rh")
-BACKENDS = ["pysat", "pysat:cadical195", "pysat-plain", "cpsat", "cpsat-horizons", "external:cadical"]
+BACKENDS = ["pysat", "pysat:cadical195", "pysat-plain", "pysat-de", "pysat-de:glucose42+cadical195", "cpsat",
+            "cpsat-horizons", "external:cadical"]
 PUZZLEPLAN = [sys.executable, "-m", "puzzleplan.cli"]
 
 
@@ -312,7 +313,8 @@ print(pysat._utils.MainThread.check())
         assert proc.returncode == 0 and proc.stdout.strip() == "False", (proc.stdout, proc.stderr[-500:])
 
 
-@pytest.mark.parametrize("backend", ["pysat", "pysat:cadical195", "pysat-plain:cadical195"])
+@pytest.mark.parametrize("backend", ["pysat", "pysat:cadical195", "pysat-plain:cadical195", "pysat-de",
+                                     "pysat-de:glucose42+cadical195"])
 def test_ctrl_c_at_random_instants_never_crashes(backend):
     proc = subprocess.run([sys.executable, "-c", STORM, KLOTSKI, backend, "7", "12"], capture_output=True,
                           text=True, timeout=300, cwd=ROOT, preexec_fn=default_sigint)

@@ -217,7 +217,8 @@ def test_tiny_boards_oracle_search_and_sat_agree(metric, tmp_path):
     for i in range(BOARDS_PER_METRIC):
         board = random_board(rng)
         counts = random_counts(rng, board)
-        backends = ["pysat"] + (["cpsat"] if i % 2 == 0 else []) + (["pysat-plain"] if i % 5 == 0 else [])
+        backends = (["pysat"] + (["cpsat"] if i % 2 == 0 else []) + (["pysat-plain"] if i % 5 == 0 else [])
+                    + (["pysat-de"] if i % 3 == 0 else []))
         outcomes.append(compare(board, counts, metric, tmp_path, backends))
     checked = [o for o in outcomes if o is not None]
     assert len(checked) >= 0.95 * BOARDS_PER_METRIC

@@ -58,20 +58,50 @@ class Encoder:
         while self.built < horizon:
             t = self.built
             self.state_vars(m, t + 1)
-            moves = self.moves(m, t)
-            lits = [lit for lit, _ in moves]
-            for mover in self.counted_movers:
-                moved = m.var(("moved", mover, t))
-                m.equiv_or(moved, [lit for lit, who in moves if who == mover])
-                self.mover_lits.setdefault(mover, []).append(moved)
-                if mover in self.still:
-                    m.add([-moved])
-            act = m.var(("act", t))
-            m.equiv_or(act, lits)
-            m.at_most_one(lits)
+            act = self.step(m, t)
             if t > 0:
                 m.implies(act, [m.var(("act", t - 1))])
             self.built += 1
+
+    def step(self, m: BoolModel, t: int) -> int:
+        """The moves from step ``t`` to step ``t + 1`` (both steps' state variables made
+        already): at most one; returns ``("act", t)``, true iff a move is made."""
+        moves = self.moves(m, t)
+        lits = [lit for lit, _ in moves]
+        for mover in self.counted_movers:
+            moved = m.var(("moved", mover, t))
+            m.equiv_or(moved, [lit for lit, who in moves if who == mover])
+            self.mover_lits.setdefault(mover, []).append(moved)
+            if mover in self.still:
+                m.add([-moved])
+        act = m.var(("act", t))
+        m.equiv_or(act, lits)
+        m.at_most_one(lits)
+        return act
+
+    def invariant(self, m: BoolModel, t: int) -> None:
+        """Constraints every reachable state keeps (piece counts), stated at step ``t``
+        where the start does not imply them: the goal side of a double-ended
+        encoding (:mod:`puzzleplan.planner.double`).  Default: none."""
+
+    def goal_bound(self, m: BoolModel, t: int, moves_left: int) -> None:
+        """Constraints on the state at step ``t`` when the goal is at most ``moves_left``
+        moves away: an admissible distance as a cardinality constraint, stated on the goal
+        side of a double-ended encoding, where it holds for every horizon.  Default: none."""
+
+    #: the goal reads the last state alone (``placed``, ``place_lit``), not the moves made
+    goal_is_state = True
+
+    def double_ended(self) -> str | None:
+        """Why this encoding cannot be unrolled from both ends, or None if it can: the
+        layers must come from :meth:`step` alone and the goal must not count moves."""
+        if type(self).extend is not Encoder.extend or type(self).goal is not Encoder.goal:
+            return "its layers are not the standard ones"
+        if not self.goal_is_state:
+            return "its goal counts the moves made"
+        if self.counted_movers:
+            return "move counts span the whole plan"
+        return None
 
     def goal(self, m: BoolModel, T: int) -> int:
         """A literal that, assumed, asks for a goal state at step ``T``."""
@@ -91,6 +121,12 @@ class Encoder:
         for mover, places in self.finish.items():
             m.implies(g, [self.place_lit(m, mover, p, T) for p in sorted(places)])
         return g
+
+    def state_goal(self, m: BoolModel, T: int) -> int:
+        """A literal that asks for a goal state at step ``T`` through the facts of step ``T``
+        only (for transition systems); the same as :meth:`goal` unless a family's goal
+        counts earlier steps."""
+        return self.goal(m, T)
 
     def decode(self, m: BoolModel, values: set[int]) -> list[Move]:
         keyed = sorted((m.key(v) for v in values if isinstance(m.key(v), tuple) and m.key(v)[0] == "mv"),

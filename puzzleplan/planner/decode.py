@@ -53,3 +53,37 @@ def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
                       proof=f"the solver's DRAT proof, checked by dratify ({checked['engine']})", stats=stats)
     return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(), stats=stats,
                   message=f"the DRAT proof in {proof_file} does NOT check{why}: the UNSAT claim stands unproven")
+
+
+class Refused(PuzzleError):
+    """A witness that does not match the model or does not replay (exit code 3)."""
+
+
+def decode_witness(file: str | Path, aiger_file: str | Path, witness_file: str | Path, margin: int = 2) -> Result:
+    """A model checker's witness (AIGER/HWMCC format, or ABC's ``write_cex -a``) on an AIGER
+    file exported from ``file``: a plan replayed by the rules (``feasible``), or Refused."""
+    from ..encodings.aiger import check_trace, read_witness, to_aig
+    from ..encodings.transition import build_system, plan_moves
+    from ..export import aiger_comments, read_aiger_header
+    info = read_aiger_header(aiger_file)
+    inst = load(file, info["level"], margin=margin, constraints=info["constraints"])
+    s = build_system(inst.domain, info["metric"], (), info["backward"], info["bound"])
+    aig = to_aig(s, fold=False, comments=aiger_comments({}, s.metric, info["bound"], info["backward"]))
+    mine = {k: info["fields"][k] for k in ("inputs", "latches", "gates", "bad", "constraints")}
+    if mine != {"inputs": aig.ninputs, "latches": aig.nlatches, "gates": len(aig.gates), "bad": 1, "constraints": 1} \
+            or info["symbols"] != aig.symbols:
+        raise Refused("the AIGER file does not match this puzzle (its symbol table differs); export it again "
+                      "or give the puzzle it was made from", str(aiger_file))
+    text = read_text(witness_file, MAX_ANSWER_BYTES)
+    try:
+        init, frames = read_witness(text, aig.ninputs, aig.nlatches, str(witness_file))
+        check_trace(aig, init, frames, str(witness_file))
+        steps = inst.domain.render_steps(plan_moves(s, frames))
+    except PuzzleError as err:
+        raise Refused(err.problem, str(witness_file)) from None
+    report = check_plan(inst.domain, steps, s.metric)
+    if not report["solved"]:
+        raise Refused(f"the witness's plan does not solve the puzzle: {report['problem']}", str(witness_file))
+    return Result(Status.FEASIBLE, s.metric, "model checker's witness", report["length"], steps,
+                  board=inst.domain.board(),
+                  message="replayed; the model checker's plan (optimality not proven here)")

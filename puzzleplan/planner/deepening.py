@@ -36,7 +36,7 @@ def default_solver(spec: str, domain) -> str:
     (its ``default_solver``, e.g. CaDiCaL on knights: benchmarks/knights_solvers.csv)."""
     from .. import families
     solver = families.of(domain).default_solver
-    if spec in ("pysat", "pysat-plain") and solver:
+    if spec in ("pysat", "pysat-plain", "pysat-de") and solver:
         return f"{spec}:{solver}"
     return spec
 
@@ -75,6 +75,8 @@ class SolveOptions:
     counts          move counts on top of the domain's own
     card_encoding   python-sat's cardinality encoding for move counts
     lemma_budget    conflicts per reachability-lemma question
+    goal_lemmas     ``pysat-de``: lemmas from the goal side too (off: from the start only)
+    bounds          ``pysat-de``: the encoder's admissible distance bounds on the goal side
     enumerate_first enumerate a small state space first (``unsolvable`` at once)
     certify         prove optimality with a checked DRAT proof; ``proof_file`` keeps it
     progress        ``progress(row)``: one row per horizon
@@ -89,6 +91,8 @@ class SolveOptions:
     counts: Sequence[MoveCount] = ()
     card_encoding: str = "seqcounter"
     lemma_budget: int | None = None
+    goal_lemmas: bool = True
+    bounds: bool = True
     enumerate_first: bool = False
     certify: bool = False
     proof_file: str | None = None
@@ -126,6 +130,8 @@ def solve(domain, metric: str | None = None, backend: str | None = None, time_li
     start_horizon, lemma_budget, enumerate_first, say = o.start_horizon, o.lemma_budget, o.enumerate_first, o.say
     time_limit = check_options(time_limit, max_horizon, start_horizon)
     metric = check_metric(domain, metric)
+    if certify and backend.startswith("abc:"):
+        raise PuzzleError(f"{backend} proves optimality by a checked invariant; --certify is for SAT backends")
     if certify:
         if counts:
             raise PuzzleError("certification covers the instance's own constraints: load them with the instance")
@@ -141,9 +147,13 @@ def solve(domain, metric: str | None = None, backend: str | None = None, time_li
             except KeyboardInterrupt:
                 result = Result(Status.INTERRUPTED, metric, "enumeration", board=domain.board(),
                                 lower_bound=domain.heuristic(domain.initial, metric), message="interrupted")
+        if result is None and backend.startswith("abc:"):     # a model checker: one system, not horizons
+            from .abc import solve as model_check
+            result = model_check(domain, metric, backend.partition(":")[2], counts,
+                                 max_horizon if max_horizon != DEFAULT_MAX_HORIZON else None, say)
         if result is None:
             result = _deepen(domain, metric, backend, max_horizon, optimal, counts, card_encoding, progress,
-                             start_horizon, lemma_budget, say)
+                             start_horizon, lemma_budget, say, {"goal_lemmas": o.goal_lemmas, "bounds": o.bounds})
         result.stats["seconds"] = round(time.perf_counter() - t0, 4)
         if certify and result.status is Status.OPTIMAL:     # within the same time limit
             try:
@@ -187,7 +197,7 @@ def _enumerated(domain, metric, time_limit, say) -> Result | None:
 
 
 def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_encoding, progress,
-            start_horizon, lemma_budget, say) -> Result:
+            start_horizon, lemma_budget, say, levers=None) -> Result:
     from .backends import make_backend
     from .lemmas import ReachabilityLemmas
     model = BoolModel()
@@ -210,22 +220,38 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
         f"{solver.method}; no plan within {refuted} by the admissible lower bound)" if refuted >= 0 else
         f"deepening from horizon {first} to {max_horizon} ({'doubling' if doubling else 'one at a time'}, "
         f"{solver.method})")
-    lemmas = None
+    lemmas = unrolling = None
+    notes = {}
     try:
         if limits.expired():      # spent already (a huge board): no encoder to build
             raise limits.TimeUp()
         # the lower bound beyond the largest horizon answers alone: nothing to encode (a huge board)
         encoder = encoder_for(domain, metric, counts) if first <= max_horizon else None
-        lemmas = (ReachabilityLemmas(encoder, model, solver, lemma_budget)
-                  if encoder is not None and "lemmas" in solver.capabilities else None)
-        if encoder is not None:
-            encoder.start(model)
+        if encoder is not None and "double-ended" in solver.capabilities:
+            why = encoder.double_ended()
+            if why is None:
+                from .double import DoubleEnded
+                unrolling = DoubleEnded(encoder, model, solver, "lemmas" in solver.capabilities, lemma_budget,
+                                        **(levers or {}))
+            else:
+                notes["unrolling"] = f"forward (not double-ended: {why})"
+                say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
+        if unrolling is None:
+            lemmas = (ReachabilityLemmas(encoder, model, solver, lemma_budget)
+                      if encoder is not None and "lemmas" in solver.capabilities else None)
+            if encoder is not None:
+                encoder.start(model)
         for horizon in schedule(first, max_horizon, doubling):
             ts = time.perf_counter()
-            if lemmas is not None and not lemmas.saturate(horizon):
-                raise limits.TimeUp()          # each layer saturated before the goal is asked there
-            encoder.extend(model, horizon)
-            goal = encoder.goal(model, horizon)
+            if unrolling is not None:
+                if not unrolling.prepare(horizon):
+                    raise limits.TimeUp()
+                goal = unrolling.goal(horizon)
+            else:
+                if lemmas is not None and not lemmas.saturate(horizon):
+                    raise limits.TimeUp()          # each layer saturated before the goal is asked there
+                encoder.extend(model, horizon)
+                goal = encoder.goal(model, horizon)
             answer = solver.solve(goal, horizon, minimise)
             row = {"horizon": horizon, **solver.figures(), "seconds": round(time.perf_counter() - ts, 4),
                    "result": {"sat": "minimum" if answer.proof else "sat"}.get(answer.status, answer.status)}
@@ -233,6 +259,8 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
                 row["result"] = "timeout"
             if lemmas is not None:
                 row["lemmas"] = lemmas.units
+            if unrolling is not None:
+                row.update(unrolling.units())
             result.horizons.append(row)
             if progress:
                 progress(row)
@@ -266,6 +294,7 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
         result.status, result.message = Status.INTERRUPTED, "interrupted"
     finally:
         solver.close()
+    notes.update(solver.stats())
     if result.status in (Status.TIMEOUT, Status.INTERRUPTED):
         result.bound = refuted if refuted >= 0 else None
         if result.steps is not None:        # a plan in hand, not proven optimal
@@ -275,6 +304,9 @@ def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_enc
                     "conflicts": total_conflicts(result.horizons)}
     if lemmas is not None:
         result.stats.update(lemmas.figures())
+    if unrolling is not None:
+        result.stats.update(unrolling="double-ended", **unrolling.figures())
+    result.stats.update(notes)
     return result
 
 

@@ -24,6 +24,12 @@ about all unseen facts runs out, they are asked one by one, and a fact that
 runs out alone is dropped: never asked again, no more units for it.  The
 budget (5,000 conflicts) was measured on ThinkFun cards 34-40, Pennant, Ma's
 puzzle and Klotski (README).
+
+The same saturation runs back from the goal on the goal side of the double-ended
+encoding (:mod:`.double`): there layer j holds the states j steps before the goal,
+and a unit says that from the fact the goal cannot be reached within j steps
+(``layers`` gives the layer's steps; ``fixed_start=False``: layer 0, the goal
+states, is asked about as every other layer).
 """
 from __future__ import annotations
 
@@ -37,8 +43,13 @@ BUDGET = 5000
 class ReachabilityLemmas:
     """Saturates layers of ``model`` through ``solver`` (a :class:`PysatBackend`)."""
 
-    def __init__(self, encoder, model, solver, budget: int | None = None):
+    def __init__(self, encoder, model, solver, budget: int | None = None, grow=None, step_of=None,
+                 fixed_start: bool = True):
         self.encoder, self.model, self.solver = encoder, model, solver
+        # grow(i): make layer i exist; step_of(i): the model's step number of layer i
+        self.grow = grow or (lambda i: encoder.extend(model, i))
+        self.step_of = step_of or (lambda i: i)
+        self.fixed_start = fixed_start
         self.budget = BUDGET if budget is None else budget
         self.seen: set[Hashable] = set()
         self.dropped: set[Hashable] = set()
@@ -55,7 +66,7 @@ class ReachabilityLemmas:
         encoding to each layer as it goes.  False if the deadline passed before
         the layer was done."""
         while self.done < t:
-            self.encoder.extend(self.model, self.done + 1)
+            self.grow(self.done + 1)
             if not self._layer(self.done + 1):
                 return False
             self.done += 1
@@ -63,7 +74,7 @@ class ReachabilityLemmas:
 
     def _facts(self, t: int) -> dict:
         while len(self.layers) <= t:
-            self.layers.append(self.encoder.facts(self.model, len(self.layers)))
+            self.layers.append(self.encoder.facts(self.model, self.step_of(len(self.layers))))
         return self.layers[t]
 
     def _ask(self, lits: list[int]) -> bool | None | str:
@@ -76,7 +87,7 @@ class ReachabilityLemmas:
 
     def _layer(self, t: int) -> bool:
         m = self.model
-        if t == 0:        # the start's facts are seen: any model shows them
+        if t == 0 and self.fixed_start:        # the start's facts are seen: any model shows them
             if self.solver.solve_budget([], self.budget):
                 self._seen_in_model(0)
             return True

@@ -24,6 +24,11 @@ class KnightsEncoder(Encoder):
         for s in self.squares:
             m.at_most_one([self.at(m, k, s, t) for k in range(self.nk)])
 
+    def invariant(self, m, t):
+        """Each colour keeps its number of knights."""
+        for k in range(self.nk):
+            m.card([self.at(m, k, s, t) for s in self.squares], "==", len(self.domain.initial[k]))
+
     def facts(self, m, t):
         return {("at", k, s): self.at(m, k, s, t) for k in range(self.nk) for s in self.squares}
 
@@ -49,8 +54,10 @@ class KnightsEncoder(Encoder):
                     leaving.setdefault((k, s), []).append(mv)
                     arriving.setdefault((k, s2), []).append(mv)
                     out.append((mv, k))
-                    if t > 0 and not self.counted:
-                        m.add([-mv, -m.var(("mv", k, s2, s, t - 1))])
+                    if not self.counted:    # no jump straight back, before or after
+                        for key in (("mv", k, s2, s, t - 1), ("mv", k, s2, s, t + 1)):
+                            if m.has(key):
+                                m.add([-mv, -m.var(key)])
         for k in range(self.nk):
             for s in self.squares:
                 frame(m, self.at(m, k, s, t), self.at(m, k, s, t + 1),

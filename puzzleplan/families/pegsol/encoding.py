@@ -31,6 +31,7 @@ from .rules import UNNAMED
 
 
 class StepsEncoder(Encoder):
+    goal_is_state = False       # the pegs left are read off the jumps made (count_lits)
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
         if metric not in ("steps", "moves"):
@@ -130,6 +131,16 @@ class StepsEncoder(Encoder):
             return [never]
         out = [act(self.need - 1)] if self.need > 0 else []
         return out + ([-act(self.need)] if self.need < layers else [])
+
+    def state_goal(self, m, T):
+        """The goal through the state at ``T`` alone: the pegs left, counted on the board."""
+        g = m.var(("state-goal", T))
+        m.card([self.peg(m, h, T) for h in self.holes], "==", self.domain.goal.count, guard=g)
+        for lit in self.final_lits(m, 0, T):
+            m.implies(g, [lit])
+        for mover, places in self.finish.items():
+            m.implies(g, [self.place_lit(m, mover, p, T) for p in sorted(places)])
+        return g
 
     def final_lits(self, m, i, j) -> list[int]:
         p = self.domain

@@ -92,6 +92,13 @@ class SlidingEncoder(Encoder):
             if self.single[u]:
                 m.exactly_one([self.at(m, u[0], a, t) for a in anchors])
 
+    def invariant(self, m, t):
+        """Each unit (a kind, on one line for pieces that keep their row or column) keeps
+        its number of pieces; the cover then fixes the empty cells."""
+        for u, anchors in self.unit_anchors.items():
+            n = sum(1 for a in self.domain.initial[u[0]] if self.unit(u[0], a) == u)
+            m.card([self.at(m, u[0], a, t) for a in anchors], "==", n)
+
     def facts(self, m, t):
         out = {("at", k, a): self.at(m, k, a, t) for k, kind in enumerate(self.domain.kinds) for a in kind.anchors}
         out.update({("empty", c): m.var(("empty", c, t)) for c in self.cells})
@@ -122,13 +129,14 @@ class SlidingEncoder(Encoder):
                 leaving.setdefault((k, a), []).append(mv)
                 arriving.setdefault((k, b), []).append(mv)
                 out.append((mv, k))
-                if t > 0:
-                    # steps: no move straight back; slides: no second slide along the same axis
-                    for d2 in self._barred_after(d):
-                        for n2 in range(1, max(self.domain.spec.width, self.domain.spec.height)):
-                            prev_a = add(a, (-DIRS[d2][0] * n2, -DIRS[d2][1] * n2))
-                            if m.has(("mv", k, prev_a, d2, n2, t - 1)):
-                                m.add([-m.var(("mv", k, prev_a, d2, n2, t - 1)), -mv])
+                # steps: no move straight back; slides: no second slide along the same axis
+                # (with the step before, and with the step after where it was built first)
+                for d2 in self._barred_after(d):
+                    for n2 in range(1, max(self.domain.spec.width, self.domain.spec.height)):
+                        prev_a = add(a, (-DIRS[d2][0] * n2, -DIRS[d2][1] * n2))
+                        for key in (("mv", k, prev_a, d2, n2, t - 1), ("mv", k, b, d2, n2, t + 1)):
+                            if m.has(key):
+                                m.add([-m.var(key), -mv])
         for k, kind in enumerate(self.domain.kinds):
             for a in kind.anchors:
                 frame(m, self.at(m, k, a, t), self.at(m, k, a, t + 1),
@@ -176,8 +184,11 @@ class SlidingEncoder(Encoder):
                 m.implies(d, [reach[b]])
                 m.implies(d, [-src[(k, b)]])
                 m.implies(d, [self.at(m, k, b, t + 1)])
-                if t > 0:     # two moves in a row of one piece are one move
+                # two moves in a row of one piece are one move
+                if m.has(("dst", k, b, t - 1)):
                     m.add([-m.var(("dst", k, b, t - 1)), -src[(k, b)]])
+                if m.has(("src", k, b, t + 1)):
+                    m.add([-d, -m.var(("src", k, b, t + 1))])
         for k, kind in enumerate(p.kinds):
             for a in kind.anchors:
                 frame(m, self.at(m, k, a, t), self.at(m, k, a, t + 1), [src[(k, a)]], [m.var(("dst", k, a, t))])
@@ -226,10 +237,11 @@ class SlidingEncoder(Encoder):
                 if a not in sources:
                     m.add([-mv, -self.at(m, k, a, t)])
             out.append((mv, k))
-            if t > 0:
-                for d2, n2 in shifts:
-                    if d2 in self._barred_after(d):
-                        m.add([-m.var(("umv", k, u[1], d2, n2, t - 1)), -mv])
+            for d2, n2 in shifts:
+                if d2 in self._barred_after(d):
+                    for key in (("umv", k, u[1], d2, n2, t - 1), ("umv", k, u[1], d2, n2, t + 1)):
+                        if m.has(key):
+                            m.add([-m.var(key), -mv])
         return out
 
     def decode(self, m, values):

@@ -45,6 +45,24 @@ class SokobanEncoder(Encoder):
             if t > 0 and c in self.domain.no_box:
                 m.add([-self.box(m, c, t)])
 
+    def goal_bound(self, m, t, moves_left):
+        """Every push moves one box one cell: the boxes' push distances to their nearest goals
+        add up to at most the moves left (each box's distance counted by repeating its
+        literal); a box on a cell from which no goal can be reached is never there."""
+        distance = self.domain.distance
+        for c in self.floor:
+            if c not in distance:
+                m.add([-self.box(m, c, t)])
+        most = sum(sorted((distance[c] for c in self.floor if c in distance), reverse=True)
+                   [:len(self.domain.level.boxes)])
+        if moves_left < most:
+            m.card([self.box(m, c, t) for c in self.floor if c in distance for _ in range(distance[c])],
+                   "<=", moves_left)
+
+    def invariant(self, m, t):
+        """The number of boxes."""
+        m.card([self.box(m, c, t) for c in self.floor], "==", len(self.domain.level.boxes))
+
     def facts(self, m, t):
         return {**{("player", c): self.player(m, c, t) for c in self.floor},
                 **{("box", c): self.box(m, c, t) for c in self.floor}}

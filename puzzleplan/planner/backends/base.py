@@ -6,6 +6,7 @@ literal ``goal`` (within the horizon's steps)?  It declares in ``capabilities`` 
 changes how the loop (:mod:`..deepening`) drives it; the loop reads them and nothing else:
 
 ``lemmas``       the loop adds reachability lemmas, asking through ``solve_budget``
+``double-ended`` the loop unrolls the encoding from both ends (:mod:`..double`)
 ``minimise``     finds the fewest moves within a horizon with a proven lower bound, so
                  the loop doubles the horizon instead of adding one
 
@@ -44,7 +45,7 @@ class Answer:
         return cls({True: "sat", False: "unsat", None: "unknown"}[answer])
 
 
-CAPABILITIES = frozenset({"lemmas", "minimise"})
+CAPABILITIES = frozenset({"lemmas", "minimise", "double-ended"})
 
 
 class Backend(abc.ABC):
@@ -68,6 +69,10 @@ class Backend(abc.ABC):
 
     @abc.abstractmethod
     def close(self) -> None: ...
+
+    def stats(self) -> dict:
+        """Figures of the whole run for the result's stats (a race's wins)."""
+        return {}
 
     def solve_budget(self, assumptions, conflicts: int | None) -> bool | None:
         """With ``lemmas``: one question under a conflict budget (None: budget spent)."""

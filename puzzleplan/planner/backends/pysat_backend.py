@@ -73,7 +73,8 @@ def sliced(solver, assumptions=(), conflicts: int | None = None, slicing: Slicin
 
 
 class PysatBackend(Backend):
-    def __init__(self, model, name: str | None = None, card_encoding: str = "seqcounter", lemmas: bool = False):
+    def __init__(self, model, name: str | None = None, card_encoding: str = "seqcounter", lemmas: bool = False,
+                 double_ended: bool = False):
         from pysat.solvers import Solver
 
         from ...encodings.pysat_sigint import disable
@@ -87,8 +88,9 @@ class PysatBackend(Backend):
                               "use it through export instead")
         self.model, self.solver_name, self.card_encoding = model, key, check_card_encoding(card_encoding)
         self.interruptible = key in INTERRUPTIBLE
-        self.capabilities = frozenset({"lemmas"} if lemmas else ())
-        self.method = f"{'pysat' if lemmas else 'pysat-plain'}:{name}"
+        self.capabilities = frozenset({"lemmas"} if lemmas else ()) | frozenset({"double-ended"} if double_ended else ())
+        family = "pysat-de" if double_ended else "pysat" if lemmas else "pysat-plain"
+        self.method = f"{family}:{name}"
         self.solver = Solver(name=key)
         self.synced = 0
         self.clauses = 0

@@ -1,0 +1,309 @@
+"""A transition system (:mod:`.transition`) as an and-inverter graph, written in the
+AIGER format (ASCII ``.aag`` or binary ``.aig``), and AIGER witnesses read and
+simulated on it.
+
+Written here rather than through a library: the format is a header, one line per
+latch and output, and the gates (binary: two variable-length deltas each); what a
+library would add (a circuit algebra) is not needed, and the writer is ~100 lines.
+
+Two forms of one system:
+
+- AIGER 1.9 (``fold=False``, the export): the step's CNF is one invariant constraint
+  (``C``), bad is "a goal state" (``B``);
+- folded (``fold=True``, what ABC is given: its ``pdr`` treats constraints as
+  outputs): a latch ``broken`` remembers a violated step and the one output is
+  ``not broken and step holds and bad``.
+
+In both every latch starts at 0, as ABC's invariants and witnesses assume: a latch whose
+fact starts true holds its negation (its symbol starts with ``!``).
+
+Symbols (``i<n>``/``l<n>`` lines) name each input and latch by its key as JSON, as
+the CNF export does; comment lines after ``c`` carry the provenance.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ..limits import checkpoint
+from ..puzzle import PuzzleError
+
+FALSE, TRUE = 0, 1
+
+
+@dataclass
+class Aig:
+    """Variables 1..I are inputs, I+1..I+L latches, then gates; literal = 2*var (+1 negated)."""
+
+    ninputs: int
+    nlatches: int
+    gates: list[tuple[int, int, int]] = field(default_factory=list)     # (lhs, rhs0, rhs1) literals
+    nexts: list[int] = field(default_factory=list)
+    inits: list[int] = field(default_factory=list)
+    outputs: list[int] = field(default_factory=list)       # folded form: the one output
+    bad: list[int] = field(default_factory=list)
+    constraints: list[int] = field(default_factory=list)
+    flipped: list[bool] = field(default_factory=list)      # latch holds the negation of its fact
+    symbols: list[str] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    strash: dict = field(default_factory=dict)
+
+    @property
+    def maxvar(self) -> int:
+        return self.ninputs + self.nlatches + len(self.gates)
+
+    def input_lit(self, i: int) -> int:
+        return 2 * (i + 1)
+
+    def latch_lit(self, j: int) -> int:
+        return 2 * (self.ninputs + j + 1)
+
+    def and_(self, a: int, b: int) -> int:
+        if a == FALSE or b == FALSE or a == b ^ 1:
+            return FALSE
+        if a == TRUE:
+            return b
+        if b == TRUE or a == b:
+            return a
+        key = (max(a, b), min(a, b))
+        lit = self.strash.get(key)
+        if lit is None:
+            lit = 2 * (self.maxvar + 1)
+            self.gates.append((lit, *key))
+            self.strash[key] = lit
+        return lit
+
+    def all_(self, lits) -> int:
+        lits = list(lits)
+        while len(lits) > 1:        # balanced: shallow gates
+            checkpoint()
+            lits = [self.and_(lits[i], lits[i + 1]) if i + 1 < len(lits) else lits[i] for i in range(0, len(lits), 2)]
+        return lits[0] if lits else TRUE
+
+    def any_(self, lits) -> int:
+        return self.all_([x ^ 1 for x in lits]) ^ 1
+
+
+def to_aig(s, fold: bool, comments=()) -> Aig:
+    """The AIG of system ``s`` (see the module doc for the two forms)."""
+    index = {v: i for i, v in enumerate(s.inputs)}
+    latch_index = {v: j for j, v in enumerate(s.latches)}
+    extra = 1 if fold else 0
+    aig = Aig(len(s.inputs), len(s.latches) + extra)
+    aig.flipped = [s.init[v] for v in s.latches] + [False] * extra
+
+    def lit(x: int) -> int:
+        v = abs(x)
+        if v in index:
+            out = aig.input_lit(index[v])
+        else:
+            j = latch_index[v]
+            out = aig.latch_lit(j) ^ int(aig.flipped[j])
+        return out ^ int(x < 0)
+
+    step = aig.all_(aig.any_([lit(x) for x in clause]) for clause in s.step)
+    bad = aig.all_([lit(x) for x in s.bad] + ([at_most(aig, [lit(b) for b in s.counter], s.bound)]
+                                              if s.bound is not None else []))
+    carry = aig.and_(lit(s.act), at_most(aig, [lit(b) for b in s.counter], s.bound)) if s.counter else FALSE
+    for j, v in enumerate(s.latches):
+        nxt = s.nxt[v]
+        if nxt == "not-first":
+            value = FALSE
+        elif isinstance(nxt, tuple):        # counter bit i: + carry, stopped past the bound
+            i = nxt[1]
+            here = lit(v)
+            value = aig.and_(aig.any_([here, carry]), aig.and_(here, carry) ^ 1)
+            carry = aig.and_(here, carry)
+        else:
+            value = lit(nxt)
+        aig.nexts.append(value ^ int(aig.flipped[j]))
+        aig.inits.append(int(s.init[v]) ^ int(aig.flipped[j]))
+    if fold:
+        broken = aig.latch_lit(len(s.latches))
+        aig.nexts.append(aig.any_([broken, step ^ 1]))
+        aig.inits.append(0)
+        aig.outputs = [aig.all_([broken ^ 1, step, bad])]
+    else:
+        aig.bad, aig.constraints = [bad], [step]
+    names_in, names_latch = s.names()
+    aig.symbols = ([f"i{i} {key_json(k)}" for i, k in enumerate(names_in)]
+                   + [f"l{j} {'!' if aig.flipped[j] else ''}{key_json(k)}" for j, k in enumerate(names_latch)]
+                   + (["l%d broken" % len(names_latch)] if fold else [])
+                   + ([f"b0 goal" if not s.backward else "b0 start"] if not fold else ["o0 bad"])
+                   + ([] if fold else ["c0 step"]))
+    aig.comments = list(comments)
+    return aig
+
+
+def at_most(aig: Aig, bits: list[int], bound: int) -> int:
+    """The literal "the binary number ``bits`` (least significant first) is at most ``bound``"."""
+    result = TRUE
+    for i, b in enumerate(bits):        # from the least significant bit up
+        if bound >> i & 1:
+            result = aig.any_([b ^ 1, result])
+        else:
+            result = aig.and_(b ^ 1, result)
+    if bound >> len(bits):
+        return TRUE
+    return result
+
+
+def key_json(key) -> str:
+    return json.dumps(key, separators=(",", ":"))
+
+
+def header(aig: Aig) -> str:
+    head = f"{aig.maxvar} {aig.ninputs} {aig.nlatches} {len(aig.outputs)} {len(aig.gates)}"
+    if aig.bad or aig.constraints:
+        head += f" {len(aig.bad)} {len(aig.constraints)}"
+    return head
+
+
+def latch_line(aig: Aig, j: int, lit: int) -> str:
+    return f"{lit} {aig.nexts[j]}" + (f" {aig.inits[j]}" if aig.inits[j] else "")
+
+
+def tail(aig: Aig) -> str:
+    text = "".join(s + "\n" for s in aig.symbols)
+    if aig.comments:
+        text += "c\n" + "".join(c + "\n" for c in aig.comments)
+    return text
+
+
+def write_aag(aig: Aig, path) -> None:
+    with open(path, "w") as fh:
+        fh.write(f"aag {header(aig)}\n")
+        fh.writelines(f"{aig.input_lit(i)}\n" for i in range(aig.ninputs))
+        fh.writelines(latch_line(aig, j, aig.latch_lit(j)) + "\n" for j in range(aig.nlatches))
+        fh.writelines(f"{x}\n" for x in aig.outputs + aig.bad + aig.constraints)
+        fh.writelines(f"{g[0]} {g[1]} {g[2]}\n" for g in aig.gates)
+        fh.write(tail(aig))
+
+
+def varint(x: int) -> bytes:
+    out = bytearray()
+    while x & ~0x7F:
+        out.append(x & 0x7F | 0x80)
+        x >>= 7
+    out.append(x)
+    return bytes(out)
+
+
+def write_aig(aig: Aig, path) -> None:
+    with open(path, "wb") as fh:
+        fh.write(f"aig {header(aig)}\n".encode())
+        fh.write("".join(latch_line(aig, j, aig.latch_lit(j)).split(" ", 1)[1] + "\n"
+                         for j in range(aig.nlatches)).encode())
+        fh.write("".join(f"{x}\n" for x in aig.outputs + aig.bad + aig.constraints).encode())
+        for lhs, a, b in aig.gates:     # a >= b, lhs > a (gates are made in order)
+            fh.write(varint(lhs - a) + varint(a - b))
+        fh.write(tail(aig).encode())
+
+
+# -- reading back what a written file says about itself, and witnesses --------------------
+
+def read_symbols(path) -> tuple[dict, list[str], list[str]]:
+    """(header fields, symbol lines, comment lines) of an AIGER file this module wrote."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(1 << 28)
+    except OSError as err:
+        raise PuzzleError(f"cannot read the AIGER file: {err.strerror}", str(path)) from None
+    first, _, rest = data.partition(b"\n")
+    words = first.decode("ascii", "replace").split()
+    if len(words) < 6 or words[0] not in ("aag", "aig") or not all(w.isdigit() for w in words[1:]):
+        raise PuzzleError("not an AIGER file (no 'aag'/'aig' header)", str(path))
+    nums = [int(w) for w in words[1:]] + [0, 0]
+    m, i, l, o, a, b, c = nums[:7]
+    fields = {"kind": words[0], "maxvar": m, "inputs": i, "latches": l, "outputs": o, "gates": a, "bad": b,
+              "constraints": c}
+    lines_before = (i if words[0] == "aag" else 0) + l + o + b + c + (a if words[0] == "aag" else 0)
+    pos = 0
+    for _ in range(lines_before):
+        nl = rest.find(b"\n", pos)
+        if nl < 0:
+            raise PuzzleError("the AIGER file ends early", str(path))
+        pos = nl + 1
+    if words[0] == "aig":       # skip the gates' deltas
+        for _ in range(2 * a):
+            while pos < len(rest) and rest[pos] & 0x80:
+                pos += 1
+            pos += 1
+    symbols, comments = [], []
+    target = symbols
+    for raw in rest[pos:].decode("utf-8", "replace").splitlines():
+        if raw == "c" and target is symbols:
+            target = comments
+            continue
+        target.append(raw)
+    return fields, symbols, comments
+
+
+def read_witness(text: str, ninputs: int, nlatches: int, source: str) -> tuple[list[int], list[list[int]]]:
+    """An AIGER witness: the HWMCC form (``1``, ``b0``, the initial latch values, one
+    line of input values per step, ``.``) or ABC's ``write_cex -a`` (the initial latch
+    values, then the inputs per step, ``# DONE``).  Returns (initial latches, steps)."""
+    lines = []
+    for ln in text.splitlines():
+        ln = ln.split("#", 1)[0].strip()
+        if ln and not ln.startswith("c"):
+            lines.append(ln)
+    if lines and lines[0] in ("0", "2"):
+        raise PuzzleError("the witness reports no reached bad state", source)
+    if lines and lines[0] == "1":
+        if len(lines) < 4 or not lines[1].startswith("b") or lines[-1] != ".":
+            raise PuzzleError("not an AIGER witness: expected '1', 'b0', the latches, the inputs per step, '.'",
+                              source)
+        lines = lines[2:-1]
+    elif lines and lines[-1] == ".":
+        lines = lines[:-1]
+    if len(lines) < 2:
+        raise PuzzleError("not an AIGER witness: no initial state and steps", source)
+    init, frames = lines[0], lines[1:]
+    init = init[:nlatches]      # a checker's own latches (ABC's fold adds one) come last: not ours
+    if len(init) != nlatches or any(ch not in "01x" for ch in init):
+        raise PuzzleError(f"the witness's initial state has {len(init)} values; the model has {nlatches} latches",
+                          source)
+    out = []
+    for k, row in enumerate(frames):
+        if len(row) != ninputs or any(ch not in "01x" for ch in row):
+            raise PuzzleError(f"the witness's step {k} has {len(row)} input values; the model has {ninputs} inputs",
+                              source)
+        out.append([int(ch == "1") for ch in row])
+    return [int(ch == "1") for ch in init], out
+
+
+def simulate(aig: Aig, init: list[int], frames: list[list[int]]) -> list[tuple[int, int]]:
+    """Per step, (bad or output value, constraint value) under the given inputs, from
+    ``init`` (latch values as the AIG holds them)."""
+    latches, out = list(init), []
+    for inputs in frames:
+        checkpoint()
+        val = [0] * (aig.maxvar + 1)
+        for i, x in enumerate(inputs):
+            val[i + 1] = x
+        for j, x in enumerate(latches):
+            val[aig.ninputs + j + 1] = x
+        for lhs, a, b in aig.gates:
+            val[lhs >> 1] = (val[a >> 1] ^ (a & 1)) & (val[b >> 1] ^ (b & 1))
+
+        def lit(x):
+            return val[x >> 1] ^ (x & 1)
+        target = (aig.outputs or aig.bad)[0]
+        ok = all(lit(c) for c in aig.constraints)
+        out.append((lit(target), int(ok)))
+        latches = [lit(n) for n in aig.nexts]
+    return out
+
+
+def check_trace(aig: Aig, init: list[int], frames: list[list[int]], source: str) -> None:
+    """A witness must start in the AIG's initial state, keep its constraints at every
+    step and reach bad (the output) at its last step; PuzzleError otherwise."""
+    if init != aig.inits:
+        raise PuzzleError("the witness does not start in the model's initial state", source)
+    values = simulate(aig, init, frames)
+    broken = next((k for k, (_, ok) in enumerate(values) if not ok), None)
+    if broken is not None:
+        raise PuzzleError(f"the witness breaks the model's step constraint at step {broken}", source)
+    if not values or not values[-1][0]:
+        raise PuzzleError("the witness does not reach a bad state at its last step", source)

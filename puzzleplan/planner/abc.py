@@ -1,0 +1,209 @@
+"""ABC's model checkers as planners: ``abc:pdr``, ``abc:bmc3`` (and ``abc:pdr-back``,
+``abc:bmc3-back``: backward, from the goal set to the start position).
+
+The puzzle's transition system (:mod:`puzzleplan.encodings.transition`) is written as a
+folded, zero-initialised AIGER file (:mod:`puzzleplan.encodings.aiger`) and Debian's
+``berkeley-abc`` runs one engine on it, under the time limit (killed when it passes)
+and Ctrl-C.  What comes back is checked here, never taken on trust:
+
+- a counterexample (ABC's ``write_cex -a``) is simulated on our AIG, decoded by the
+  encoder into a plan and replayed by the rules: ``feasible``;
+- ``pdr``'s proof is the inductive invariant it writes (``pdr -d``), checked by our own
+  SAT calls (:mod:`.invariant`).  With a move counter bounded by L-1 in the system, a
+  checked invariant proves that no plan of fewer than L moves exists: the plan of L
+  moves is ``optimal (invariant checked)``; without a bound, ``unsolvable``.  A proof
+  whose invariant does not check is ``unverified``.
+
+``pdr`` first runs without a bound (its plan need not be shortest), then bisects: the
+bound halfway between what is refuted (the admissible lower bound at first) and its best
+plan, until "no plan within best-1" is proven.
+``bmc3`` deepens frame by frame (its first plan is shortest) but writes no invariant:
+its plans are ``feasible`` and its "no shorter" is not a proof here.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from .. import limits
+from ..encodings.aiger import check_trace, read_witness, to_aig, write_aig
+from ..encodings.transition import build_system, plan_moves
+from ..puzzle import PuzzleError, Result, Status
+from ..validate import check_plan
+from .invariant import check_invariant, read_cubes
+
+PROGRAM = "berkeley-abc"
+ENGINES = ("pdr", "bmc3")
+FRAME = re.compile(r"^\s*(\d+)\s*:.*$")
+
+
+def program() -> str:
+    path = shutil.which(PROGRAM) or shutil.which("abc")
+    if path is None:
+        raise PuzzleError(f"the model checker {PROGRAM} is not installed (Debian package berkeley-abc: "
+                          "apt-get install berkeley-abc)")
+    return path
+
+
+def parse_engine(option: str) -> tuple[str, bool]:
+    engine, backward = option, False
+    if option.endswith("-back"):
+        engine, backward = option[:-len("-back")], True
+    if engine not in ENGINES:
+        raise PuzzleError(f"abc:{option}: use abc:pdr, abc:bmc3, abc:pdr-back or abc:bmc3-back")
+    return engine, backward
+
+
+def check(option: str) -> None:
+    parse_engine(option)
+    program()
+
+
+class Run:
+    """One ABC run on one system: ``outcome`` is ``cex``, ``proved`` or ``unknown``."""
+
+    def __init__(self, s, engine: str, say):
+        self.s, self.engine, self.say = s, engine, say
+        self.aig = to_aig(s, fold=True)
+        self.outcome, self.cubes, self.frames, self.seconds, self.lines = "unknown", None, None, 0.0, []
+
+    def go(self) -> "Run":
+        left = limits.left()
+        if left is not None and left <= 0:
+            return self
+        with tempfile.TemporaryDirectory(prefix="puzzleplan-abc-") as tmp:
+            model, cex, inv = (Path(tmp) / name for name in ("system.aig", "cex.txt", "inv.pla"))
+            write_aig(self.aig, model)
+            seconds = "" if left is None else f" -T {max(1, int(left) + 1)}"
+            command = {"pdr": f"pdr -v -d -e -I {inv}{seconds}", "bmc3": f"bmc3 -v{seconds}"}[self.engine]
+            script = f"read_aiger {model}; {command}; write_cex -a {cex}"
+            self._run([program(), "-c", script], left)
+            if cex.exists() and cex.stat().st_size:
+                self.outcome = "cex"
+                self.frames = cex.read_text()
+            elif inv.exists() and any("Property proved" in line for line in self.lines):
+                self.outcome = "proved"
+                self.cubes = read_cubes(inv.read_text(), self.aig.nlatches, "ABC's invariant")
+        return self
+
+    def _run(self, argv, left) -> None:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True)
+
+        def read():
+            for line in proc.stdout:
+                self.lines.append(line.rstrip("\n"))
+                if FRAME.match(line) or "Property" in line or "asserted" in line:
+                    self.say(f"{PROGRAM} {self.engine}: {line.strip()}")
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        try:
+            proc.wait(timeout=None if left is None else left + 2)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        except KeyboardInterrupt:
+            proc.kill()
+            proc.wait()
+            raise
+        finally:
+            reader.join(1)
+            self.seconds = round(time.perf_counter() - t0, 3)
+        if proc.returncode not in (0, -9):
+            tail = self.lines[-1:] or [""]
+            raise PuzzleError(f"{PROGRAM} failed (exit code {proc.returncode}): {tail[0][:200]}")
+
+    def plan(self, domain, metric, counts):
+        """The counterexample as a replayed plan: (steps, length); PuzzleError if it fails a check."""
+        init, frames = read_witness(self.frames, self.aig.ninputs, self.aig.nlatches, f"{PROGRAM}'s counterexample")
+        check_trace(self.aig, init, frames, f"{PROGRAM}'s counterexample")
+        steps = domain.render_steps(plan_moves(self.s, frames))
+        report = check_plan(domain, steps, metric, counts)
+        if not report["solved"]:
+            raise PuzzleError(f"{PROGRAM}'s counterexample does not replay: {report['problem']}")
+        return steps, report["length"]
+
+
+def solve(domain, metric: str, option: str, counts=(), max_horizon: int | None = None, say=None) -> Result:
+    """Plan for ``domain`` with ABC engine ``option`` (see the module doc)."""
+    engine, backward = parse_engine(option)
+    program()
+    say = say or (lambda text: None)
+    method = f"abc:{option}"
+    lower = domain.heuristic(domain.initial, metric)
+    result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=domain.board())
+    runs = result.horizons
+    bound = max_horizon
+    refuted = lower - 1          # no plan within this many moves (the admissible lower bound, then invariants)
+    checked_seconds = 0.0
+    try:
+        while True:
+            s = build_system(domain, metric, counts, backward=backward, bound=bound)
+            run = Run(s, engine, say).go()
+            row = {"horizon": bound, "engine": engine, "backward": backward, "outcome": run.outcome,
+                   "latches": run.aig.nlatches, "inputs": run.aig.ninputs, "gates": len(run.aig.gates),
+                   "frames": frames_reached(run.lines), "seconds": run.seconds}
+            runs.append(row)
+            if run.outcome == "cex":
+                steps, length = run.plan(domain, metric, counts)
+                row["plan"] = length
+                if result.length is None or length < result.length:
+                    result.steps, result.length = steps, length
+            say(f"{PROGRAM} {engine}{' backward' if backward else ''}: "
+                + (f"a plan within {bound}? " if bound is not None else "goal reachable? ")
+                + f"{run.outcome}{' of ' + str(row['plan']) + ' ' + metric if 'plan' in row else ''} after "
+                  f"{run.seconds:.2f}s ({row['latches']} latches, {row['inputs']} inputs, {row['gates']} gates)")
+            if run.outcome == "unknown":
+                raise limits.TimeUp()
+            if run.outcome == "cex":
+                result.status = Status.FEASIBLE
+                if engine != "pdr":
+                    result.message = f"{engine} writes no invariant: optimality not proven"
+                    break
+            else:
+                checked = check_invariant(run.aig, run.cubes)
+                checked_seconds += checked["seconds"]
+                row.update(invariant_cubes=checked["cubes"], invariant_checked=checked["ok"])
+                result.stats["invariant_checked"] = checked["ok"]
+                if not checked["ok"]:
+                    result.status = Status.UNVERIFIED if result.steps is None else Status.FEASIBLE
+                    result.message = f"{PROGRAM} claims a proof, but its invariant does not check: {checked['why']}"
+                    break
+                if bound is None:
+                    result.status = Status.UNSOLVABLE
+                    result.proof = f"invariant checked: the goal is unreachable ({checked['cubes']} clauses)"
+                    break
+                refuted = bound
+                if result.steps is None:
+                    result.status, result.bound = Status.NO_PLAN_WITHIN, bound
+                    result.proof = f"invariant checked ({checked['cubes']} clauses)"
+                    break
+            if result.steps is not None and result.length <= refuted + 1:
+                result.status = Status.OPTIMAL
+                result.proof = (f"invariant checked: no plan within {refuted}" if refuted >= lower
+                                else f"admissible lower bound {lower}")
+                break
+            # bisect between what is refuted and the best plan: a proof or a shorter plan either way
+            bound = (refuted + 1 + result.length - 1) // 2
+    except limits.TimeUp:
+        result.message = "time limit reached"
+    except KeyboardInterrupt:
+        result.status, result.message = Status.INTERRUPTED, "interrupted"
+    if result.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.FEASIBLE):
+        result.bound = refuted if refuted >= 0 else None
+        if result.status is Status.TIMEOUT and result.steps is not None:
+            result.status = Status.FEASIBLE
+    result.stats.update(runs=len(runs), invariant_check_seconds=round(checked_seconds, 3))
+    return result
+
+
+def frames_reached(lines: list[str]) -> int | None:
+    """The last frame number in the engine's per-frame lines."""
+    found = [int(m.group(1)) for m in map(FRAME.match, lines) if m]
+    return max(found) if found else None
