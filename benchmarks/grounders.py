@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from puzzleplan.families.pddl.ground import translate
+from puzzleplan.families.strips.ground import translate
 
 
 def up_ground(domain: Path, problem: Path) -> tuple[float, int, int]:

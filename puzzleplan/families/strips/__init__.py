@@ -6,7 +6,7 @@ action patterns (``push-*``, ``move(?, pos-3-2, ?)``) and facts to avoid."""
 from ..contract import Family, Format
 
 FAMILY = Family(
-    name="pddl",
+    name="strips",
     summary="any STRIPS task in PDDL (domain + problem), grounded by Fast Downward's translator",
     package=__name__,
     metrics=("steps", "cost"),
