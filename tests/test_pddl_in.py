@@ -163,8 +163,14 @@ def test_steps_and_cost_of_a_small_task_by_every_method(task):
     for backend in ("pysat", "cpsat"):
         got = json.loads(run("solve", task, "-b", backend, "--json").stdout)
         assert (got["status"], got["length"]) == ("optimal", 5)
-    got = run("solve", task, "-m", "cost")
-    one_line_error(got, "no SAT encoding", "'cost'")
+    for backend in ("pysat", "cpsat", "cpsat-horizons"):         # every action costs 1 or more here
+        got = json.loads(run("solve", task, "-b", backend, "-m", "cost", "--json").stdout)
+        assert (got["status"], got["length"]) == ("optimal", 7), backend
+
+
+def test_sat_under_cost_refuses_actions_of_cost_0():
+    got = run("solve", IPC / "p02.pddl", "-m", "cost")
+    one_line_error(got, "SAT under cost needs every action to cost at least 1", "costs 0")
 
 
 def test_plans_in_the_ipc_format_out_and_back(task, tmp_path):
@@ -207,13 +213,15 @@ def test_side_conditions_on_action_patterns_and_facts_agree_in_search_and_sat(ta
     ]
     for options, optimum in cases:
         found = []
-        for cmd in (["search", "-a", "bfs"], ["search", "-a", "astar"], ["solve", "-b", "pysat"], ["solve", "-b", "cpsat"]):
+        for cmd in (["search", "-a", "bfs"], ["search", "-a", "astar"], ["solve", "-b", "pysat"], ["solve", "-b", "cpsat"],
+                    ["search", "-m", "cost"], ["solve", "-m", "cost", "-b", "pysat"], ["solve", "-m", "cost", "-b", "cpsat"]):
             got = run(*cmd, task, *options, "--json")
             assert got.exit_code == 0, (cmd, options, got.output)
             result = json.loads(got.stdout)
             found.append((result["status"], result["length"]))
         want = ("optimal", optimum) if optimum is not None else ("unsolvable", None)
-        assert set(found) == {want}, (options, found)
+        assert set(found[:4]) == {want}, (options, found)
+        assert len(set(found[4:])) == 1 and found[4][0] == want[0], (options, found)      # the same, by cost
     got = json.loads(run("search", task, "--avoid", "*:at(c2)", "--json").stdout)
     assert got["status"] == "unsolvable"
     got = json.loads(run("solve", task, "--frozen", "paint", "--json").stdout)

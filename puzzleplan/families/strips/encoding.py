@@ -11,6 +11,14 @@ action that sets its variable to another value (and may apply while it holds),
 and turns true only through an action that sets it.  The shared
 :class:`~puzzleplan.encodings.base.Encoder` adds at most one action per step,
 no-ops last, the goal and move counts.
+
+``cost`` (:class:`CostEncoder`): horizon T asks for a plan of total cost at most T.
+Only for tasks whose actions all cost at least 1: then such a plan has at most T
+actions, T layers hold every plan of cost T, and refuting T refutes every plan of
+that cost, whatever its length (with actions of cost 0 no horizon of layers covers
+every plan: refused, not scoped).  Per step, cost units ``("cost", t, j)``: an
+action of cost c at step t sets units 1..c; the goal of horizon T bounds their
+number by T.
 """
 from __future__ import annotations
 
@@ -21,8 +29,6 @@ from ...puzzle import Move, PuzzleError
 class StepsEncoder(Encoder):
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
-        if metric != "steps":
-            raise PuzzleError(f"the SAT encoding of a PDDL task counts steps, not {metric!r}")
         p = self.domain
         self.values = p.task.values
         leaving: dict = {}
@@ -83,3 +89,29 @@ class StepsEncoder(Encoder):
     def decode_move(self, key):
         _, o, _ = key
         return Move(self.domain.mover[o], o)
+
+
+class CostEncoder(StepsEncoder):
+    """Horizon = a bound on the plan's cost (see the module doc)."""
+
+    def __init__(self, domain, metric, counts=()):
+        super().__init__(domain, metric, counts)
+        free = [op.name for op in self.domain.ops if op.cost < 1]
+        if free:
+            raise PuzzleError(f"SAT under cost needs every action to cost at least 1 (then a plan of cost T has at "
+                              f"most T actions); ({free[0]}) costs 0: use search (bfs, astar) or a planner")
+        self.top = max((op.cost for op in self.domain.ops), default=1)
+
+    def units(self, m, t):
+        if not m.has(("cost", t, 1)):
+            for j in range(1, self.top + 1):
+                m.equiv_or(m.var(("cost", t, j)), [m.var(("mv", o, t)) for o, op in enumerate(self.domain.ops)
+                                                   if op.cost >= j])
+        return [m.var(("cost", t, j)) for j in range(1, self.top + 1)]
+
+    def goal(self, m, T):
+        if m.has(("goal", T)):
+            return m.var(("goal", T))
+        g = super().goal(m, T)
+        m.card([u for t in range(T) for u in self.units(m, t)], "<=", T, guard=g)
+        return g
