@@ -103,6 +103,27 @@ def test_ipc_sokoban_cost_optimum_by_search_is_the_known_push_optimum(row):
         assert check_plan(rules, got.steps, "cost")["solved"]
 
 
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "datasets" / "pddl"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (SHARED / "sokoban-opt08-strips").exists(), reason="the shared IPC datasets are not here")
+def test_every_ipc_problem_solved_by_search_has_the_known_push_optimum():
+    """The whole track (beside the repository, not in it): every cost optimum that uniform-cost
+    search proves within 120 s is the known one."""
+    with open(SHARED / "ipc_to_microban_map.tsv") as f:
+        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["domain_dir"] == "sokoban-opt08-strips"]
+    proven = 0
+    for row in rows:
+        got = breadth_first_search(load(SHARED / "sokoban-opt08-strips" / row["file"]).domain, "cost", 120)
+        if got.status is Status.OPTIMAL:
+            assert got.length == int(row["optimal_cost_pushes_martin_t"]), row["file"]
+            proven += 1
+        else:
+            assert got.status is Status.TIMEOUT
+    assert proven >= 5       # bfs proves p01, p02, p03, p06 and p20 within 20 s in the bench
+
+
 @pytest.mark.parametrize("problem", ["p01.pddl", "p02.pddl", "p03.pddl"])
 def test_ipc_sokoban_steps_optimum_equals_fast_downward_with_unit_costs_and_sat(problem):
     if not available("fd-lmcut"):

@@ -108,14 +108,20 @@ class StripsTask(Rules):
         bad = [(v, x) for v, x in self.avoided if self.initial[v] == x]
         if bad:
             raise Contradiction(f"the fact {self.fact(*bad[0])} holds at the start, and must be avoided")
-        # successor generator: the operators whose first precondition is (v, x), and those without any
-        self.first: dict[tuple[int, int], list[int]] = {}
+        # successor generator: each operator filed under its precondition on the variable with
+        # the most values (the most selective: the player's cell in Sokoban), the rest checked
+        ranges = [len(v) for v in task.values]
+        self.index: list[list[list[int]]] = [[[] for _ in range(r)] for r in ranges]
         self.always: list[int] = []
+        self.rest: list[tuple] = []
         for i, op in enumerate(self.ops):
             if op.pre:
-                self.first.setdefault(op.pre[0], []).append(i)
+                v, x = max(op.pre, key=lambda p: ranges[p[0]])
+                self.index[v][x].append(i)
+                self.rest.append(tuple(p for p in op.pre if p != (v, x)))
             else:
                 self.always.append(i)
+                self.rest.append(())
 
     # -- patterns --------------------------------------------------------------------
     def _mover(self, i: int) -> str:
@@ -150,9 +156,13 @@ class StripsTask(Rules):
 
     def applicable(self, state) -> Iterator[int]:
         yield from self.always
+        rest = self.rest
         for v, x in enumerate(state):
-            for i in self.first.get((v, x), ()):
-                if all(state[w] == y for w, y in self.ops[i].pre):
+            for i in self.index[v][x]:
+                for w, y in rest[i]:
+                    if state[w] != y:
+                        break
+                else:
                     yield i
 
     def apply(self, state, i: int):
