@@ -506,6 +506,8 @@ def horizon_printer(row: dict) -> None:
     lemmas = f" {row['lemmas']:>7,} lemmas" if "lemmas" in row else ""
     if "goal_lemmas" in row:
         lemmas += f" {row['goal_lemmas']:>7,} goal-side"
+    if row.get("bounds"):
+        lemmas += f" {row['bounds']:>4} bounds"
     if row.get("winner"):
         lemmas += f" won by {row['winner']} ({row['cpu']:.2f} CPU s)"
     click.echo(f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "

@@ -84,21 +84,19 @@ class Encoder:
         where the start does not imply them: the goal side of a double-ended
         encoding (:mod:`puzzleplan.planner.double`).  Default: none."""
 
-    def goal_bound(self, m: BoolModel, t: int, moves_left: int) -> None:
+    def goal_bound(self, m: BoolModel, t: int, moves_left: int) -> bool:
         """Constraints on the state at step ``t`` when the goal is at most ``moves_left``
         moves away: an admissible distance as a cardinality constraint, stated on the goal
-        side of a double-ended encoding, where it holds for every horizon.  Default: none."""
-
-    #: the goal reads the last state alone (``placed``, ``place_lit``), not the moves made
-    goal_is_state = True
+        side of a double-ended encoding, where it holds for every horizon.  True if a
+        bound was added (it can cut).  Default: none."""
+        return False
 
     def double_ended(self) -> str | None:
         """Why this encoding cannot be unrolled from both ends, or None if it can: the
-        layers must come from :meth:`step` alone and the goal must not count moves."""
+        layers must come from :meth:`step` alone, the goal is :meth:`state_goal`, and no
+        move counts span the plan."""
         if type(self).extend is not Encoder.extend or type(self).goal is not Encoder.goal:
             return "its layers are not the standard ones"
-        if not self.goal_is_state:
-            return "its goal counts the moves made"
         if self.counted_movers:
             return "move counts span the whole plan"
         return None

@@ -46,10 +46,11 @@ class DoubleEnded:
                  goal_lemmas: bool = True):
         self.encoder, self.model, self.bounds = encoder, model, bounds
         self.a = self.b = 0
+        self.bounded = 0        # goal-side layers with a distance bound
         encoder.start(model)
         encoder.state_vars(model, GOAL_STEP)
         encoder.invariant(model, GOAL_STEP)
-        model.add([encoder.goal(model, GOAL_STEP)])
+        model.add([encoder.state_goal(model, GOAL_STEP)])
         self.forward = self.backward = None
         if lemmas:
             self.forward = ReachabilityLemmas(encoder, model, solver, budget, grow=self.grow_start)
@@ -73,8 +74,8 @@ class DoubleEnded:
             t = GOAL_STEP - self.b - 1
             enc.state_vars(m, t)
             enc.invariant(m, t)
-            if self.bounds:
-                enc.goal_bound(m, t, self.b + 1)
+            if self.bounds and enc.goal_bound(m, t, self.b + 1):
+                self.bounded += 1
             act = enc.step(m, t)
             if self.b > 0:  # no-ops first: a move further from the goal means moves nearer to it
                 m.implies(act, [m.var(("act", t + 1))])
@@ -114,10 +115,12 @@ class DoubleEnded:
             out["lemmas"] = self.forward.units
         if self.backward is not None:
             out["goal_lemmas"] = self.backward.units
+        if self.bounded:
+            out["bounds"] = self.bounded
         return out
 
     def figures(self) -> dict:
-        out = {}
+        out = {"goal_bounds": self.bounded}
         for side, lemmas in (("", self.forward), ("goal_", self.backward)):
             if lemmas is not None:
                 out.update({f"{side}{k}": v for k, v in lemmas.figures().items()})

@@ -31,7 +31,6 @@ from .rules import UNNAMED
 
 
 class StepsEncoder(Encoder):
-    goal_is_state = False       # the pegs left are read off the jumps made (count_lits)
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
         if metric not in ("steps", "moves"):

@@ -55,9 +55,11 @@ class SokobanEncoder(Encoder):
                 m.add([-self.box(m, c, t)])
         most = sum(sorted((distance[c] for c in self.floor if c in distance), reverse=True)
                    [:len(self.domain.level.boxes)])
-        if moves_left < most:
-            m.card([self.box(m, c, t) for c in self.floor if c in distance for _ in range(distance[c])],
-                   "<=", moves_left)
+        if moves_left >= most:
+            return False
+        m.card([self.box(m, c, t) for c in self.floor if c in distance for _ in range(distance[c])],
+               "<=", moves_left)
+        return True
 
     def invariant(self, m, t):
         """The number of boxes."""
