@@ -189,6 +189,13 @@ def test_steps_and_cost_of_a_small_task_by_every_method(task):
         assert (got["status"], got["length"]) == ("optimal", 7), backend
 
 
+def test_no_transition_system_under_cost(task, tmp_path):
+    """The cost bound counts every step's actions: the AIGER export refuses it rather than drop
+    it; under steps the task is a transition system like any puzzle."""
+    one_line_error(run("export", task, "-m", "cost", "-o", tmp_path / "c.aag"), "not a property of one state")
+    assert run("export", task, "-o", tmp_path / "s.aag").exit_code == 0
+
+
 def test_sat_under_cost_refuses_actions_of_cost_0():
     got = run("solve", IPC / "p02.pddl", "-m", "cost")
     one_line_error(got, "SAT under cost needs every action to cost at least 1", "costs 0")

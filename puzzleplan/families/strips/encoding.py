@@ -115,3 +115,9 @@ class CostEncoder(StepsEncoder):
         g = super().goal(m, T)
         m.card([u for t in range(T) for u in self.units(m, t)], "<=", T, guard=g)
         return g
+
+    def state_goal(self, m, T):
+        """No goal of one state: the cost bound counts the actions of every step (the AIGER
+        export and the double-ended unrolling would drop it)."""
+        raise PuzzleError("a bound on the plan's cost counts the actions of every step, not a property of one "
+                          "state: no transition system under cost (use steps)")
