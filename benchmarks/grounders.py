@@ -39,7 +39,7 @@ def main(folder: str) -> None:
                   "up_seconds", "up_actions", "up_fluents", "up_error"])
     for problem in sorted(root.glob("p*.pddl")):
         t0 = time.perf_counter()
-        task = translate(str(root / "domain.pddl"), str(problem), problem.name)
+        task = translate((root / "domain.pddl").read_text(), problem.read_text(), problem.name)
         fd = (round(time.perf_counter() - t0, 3), len(task.operators), len(task.values), task.facts)
         t0 = time.perf_counter()
         try:

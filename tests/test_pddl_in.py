@@ -347,6 +347,13 @@ def test_missing_or_mismatched_domain_and_options_that_do_not_apply(tmp_path, ta
                    "--domain does not apply")
 
 
+def test_a_compressed_problem_is_grounded_from_its_text(tmp_path, task):
+    import gzip
+    (tmp_path / "five.pddl.gz").write_bytes(gzip.compress(PROBLEM.encode()))
+    got = json.loads(run("search", tmp_path / "five.pddl.gz", "--domain", task.parent / "domain.pddl", "--json").stdout)
+    assert (got["status"], got["length"]) == ("optimal", 5)
+
+
 def test_a_folder_given_to_bench_leaves_the_domain_out():
     from puzzleplan.bench.run import instances
     found = [Path(p).name for p, _, _ in instances(str(IPC), None, None)]

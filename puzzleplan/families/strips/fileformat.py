@@ -3,8 +3,7 @@ grounded (:mod:`.ground`).
 
 The domain is ``--domain FILE`` or, without it, ``domain.pddl`` in the problem's
 folder (the IPC's layout), else ``NAME-domain.pddl`` or ``domain-NAME.pddl`` beside
-``NAME.pddl``.  Grounding is done once per pair of files in a process (the files'
-sizes and times are part of the key) and its size is printed on stderr before any
+``NAME.pddl``.  Grounding is done once per pair of texts in a process, and its size is printed on stderr before any
 encoding: ``grounded p01.pddl: 28 variables, 111 facts, 114 actions (0.05 s)``.
 """
 from __future__ import annotations
@@ -40,23 +39,19 @@ def read(text: str, level: int | None = None, path: str | None = None, domain: s
         raise PuzzleError(f"this is the domain {head.name!r}, not a problem: give the problem file "
                           "(the domain goes with --domain, or beside it as domain.pddl)", str(problem))
     dfile = domain_file(problem, domain)
-    dhead, _ = source.header(read_text(dfile), str(dfile))
+    dtext = read_text(dfile)
+    dhead, _ = source.header(dtext, str(dfile))
     if dhead.kind != "domain":
         raise PuzzleError(f"the domain file holds the problem {dhead.name!r}, not a domain", str(dfile))
     if head.domain != dhead.name:
         raise PuzzleError(f"the problem is for domain {head.domain!r}, but {dfile} defines {dhead.name!r}", str(problem))
-    task = grounded(str(dfile.resolve()), str(problem.resolve()), _stamp(dfile), _stamp(problem), str(problem))
+    task = grounded(dtext, text, str(problem))
     task = replace(task, name=head.name, domain=dhead.name)
     return Parsed(task, title=f"{dhead.name} {head.name}")
 
 
-def _stamp(path: Path) -> tuple:
-    st = path.stat()
-    return st.st_size, st.st_mtime_ns
-
-
 @lru_cache(maxsize=8)
-def grounded(dfile: str, pfile: str, dstamp: tuple, pstamp: tuple, shown: str) -> ground.Grounded:
-    task = ground.translate(dfile, pfile, shown)
+def grounded(domain_text: str, problem_text: str, shown: str) -> ground.Grounded:
+    task = ground.translate(domain_text, problem_text, shown)
     print(f"grounded {Path(shown).name}: {task.size()} ({task.seconds:.2f} s)", file=sys.stderr)
     return task

@@ -67,13 +67,17 @@ class Grounded:
                 + (", action costs" if self.costs else ""))
 
 
-def translate(domain_file: str, problem_file: str, where: str) -> Grounded:
-    """Ground a task; PuzzleError (naming ``where``) if the translator refuses it,
-    :class:`limits.TimeUp` at the time limit (the translator is killed)."""
+def translate(domain_text: str, problem_text: str, where: str) -> Grounded:
+    """Ground a task given as the texts of its domain and problem (written to a fresh folder
+    for the translator: a file read from ``.gz`` grounds too); PuzzleError (naming
+    ``where``) if the translator refuses it, :class:`limits.TimeUp` at the time limit (the
+    translator is killed)."""
     with tempfile.TemporaryDirectory(prefix="puzzleplan-ground-") as tmp:
         sas = Path(tmp) / "output.sas"
+        (Path(tmp) / "domain.pddl").write_text(domain_text)
+        (Path(tmp) / "problem.pddl").write_text(problem_text)
         cmd = [sys.executable, "-m", "fast_downward.translate", *FLAGS, "--sas-file", str(sas),
-               str(Path(domain_file).resolve()), str(Path(problem_file).resolve())]
+               "domain.pddl", "problem.pddl"]
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)       # Ctrl-C reaches us, and we end it
