@@ -516,10 +516,11 @@ def horizon_printer(row: dict) -> None:
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--backend", "-b", default="pysat", show_default=True,
-              help=f"{registry.usage(registry.SAT)}: pysat is one incremental python-sat solver with reachability "
-                   "lemmas (default solver glucose42, e.g. pysat:cadical195); pysat-plain the same without lemmas; "
-                   "pysat-de the double-ended incremental encoding with lemmas from the start and the goal; "
+@click.option("--backend", "-b", default="pysat-de", show_default=True,
+              help=f"{registry.usage(registry.SAT)}: pysat-de (the default) is one incremental python-sat solver "
+                   "on the double-ended encoding with lemmas from the start and the goal (default solver glucose42, "
+                   "e.g. pysat-de:cadical195; two joined by + race, e.g. pysat-de:glucose42+cadical195); pysat "
+                   "unrolls forward with lemmas from the start; pysat-plain forward without lemmas; "
                    "cpsat one CP-SAT model minimising moves; cpsat-horizons a CP-SAT model per horizon; "
                    "external a solver program.")
 @metric_option
@@ -612,7 +613,7 @@ def solvers(program, as_json):
 
 @main.command()
 @click.option("--time-limit", type=SECONDS, default=60, show_default=True, help="Seconds per SAT run.")
-@click.option("--backend", "-b", default="pysat", show_default=True)
+@click.option("--backend", "-b", default="pysat-de", show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar (there is none unless stderr is a terminal).")
 @json_option
 def seeds(time_limit, backend, quiet, as_json):
@@ -653,7 +654,7 @@ def seed_line(entry: dict) -> str:
 @click.argument("sets", nargs=-1, required=True, metavar="INSTANCES...")
 @click.option("--levels", default=None, help="Levels of collections, e.g. 1-40 or 1,3,5 (default: all).")
 @click.option("--metric", "-m", default=None, help="Metric for every run (default: the catalogue's, or the domain's first).")
-@click.option("--methods", default="bfs,astar,pysat,cpsat", show_default=True,
+@click.option("--methods", default="bfs,astar,pysat-de,cpsat", show_default=True,
               help=f"Comma-separated: {registry.usage()} (PDDL planners: extra 'planners').")
 @click.option("--time-limit", type=SECONDS, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
 @click.option("--memory", "memory_mb", type=AT_LEAST_1, default=4096, show_default=True,

@@ -277,3 +277,19 @@ def test_certify_proves_from_the_bare_encoding_whatever_the_levers(backend, tmp_
     got = solve(domain, "steps", backend, certify=True, proof_file=str(tmp_path / "g.drat"))
     assert got.status is Status.OPTIMAL and got.stats["certified"] is True and got.stats["unrolling"] == "double-ended"
     assert "certified: DRAT proof that horizon" in got.proof
+
+
+@pytest.mark.parametrize("metric", ["moves", "pushes"])
+def test_the_bounds_never_change_an_optimum(metric):
+    rng = random.Random(f"bounds-{metric}")
+    bounded = checked = 0
+    while checked < 6:
+        domain = generate.sokoban(rng, 5, 4, boxes=2)
+        ref = breadth_first_search(domain, metric)
+        if ref.status is not Status.OPTIMAL:
+            continue
+        got = solve(domain, metric, "pysat-de", bounds=True)
+        assert got.status is Status.OPTIMAL and got.length == ref.length
+        bounded += got.stats["goal_bounds"]
+        checked += 1
+    assert bounded > 0

@@ -325,7 +325,7 @@ def test_ctrl_c_at_random_instants_never_crashes(backend):
 def test_default_solver_is_chosen_per_domain():
     knights = solve(load(INSTANCES / "knights/guarini.knights").domain, "steps")
     card = solve(load(CARDS, 1).domain, "slides")
-    assert knights.method == "pysat:cadical195" and knights.length == 16
-    assert card.method == "pysat:glucose42" and card.length == 8
+    assert knights.method == "pysat-de:cadical195" and knights.length == 16
+    assert card.method == "pysat-de:glucose42" and card.length == 8
     assert solve(load(INSTANCES / "knights/guarini.knights").domain, "steps", "pysat:glucose42").method \
         == "pysat:glucose42"

@@ -18,7 +18,7 @@ from ..outputs import put
 from ..puzzle import PuzzleError
 
 
-PROOF_SLICE = 20_000     # conflicts per slice while proving (a fraction of a second on card 40)
+PROOF_SLICE = 2_000      # conflicts per slice while proving (the time limit waits at most one slice)
 
 
 class FixedSlices:

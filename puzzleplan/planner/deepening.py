@@ -65,8 +65,9 @@ def schedule(first: int, max_horizon: int, doubling: bool) -> Iterator[int]:
 class SolveOptions:
     """How :func:`solve` runs; every field has the CLI's default.
 
-    backend         ``pysat[:SOLVER]`` (reachability lemmas, :mod:`.lemmas`),
-                    ``pysat-plain[:SOLVER]``, ``cpsat[:WORKERS]``, ``cpsat-horizons``,
+    backend         ``pysat-de[:SOLVER]`` (double-ended, lemmas from both ends, :mod:`.double`),
+                    ``pysat[:SOLVER]`` (forward, reachability lemmas, :mod:`.lemmas`),
+                    ``pysat-plain[:SOLVER]``; ``SOLVER`` may be ``A+B``, a race; ``cpsat[:WORKERS]``, ``cpsat-horizons``,
                     ``external:CMD`` (:mod:`puzzleplan.methods` lists them)
     time_limit      seconds for the whole run (None: no limit)
     max_horizon     the largest horizon tried
@@ -76,14 +77,15 @@ class SolveOptions:
     card_encoding   python-sat's cardinality encoding for move counts
     lemma_budget    conflicts per reachability-lemma question
     goal_lemmas     ``pysat-de``: lemmas from the goal side too (off: from the start only)
-    bounds          ``pysat-de``: the encoder's admissible distance bounds on the goal side
+    bounds          ``pysat-de``: the encoder's admissible distance bounds on the goal side (off:
+                    on the 30 IPC-mapped Microban levels they did not pay, README)
     enumerate_first enumerate a small state space first (``unsolvable`` at once)
     certify         prove optimality with a checked DRAT proof; ``proof_file`` keeps it
     progress        ``progress(row)``: one row per horizon
     say             ``say(text)``: notes for the user
     """
 
-    backend: str = "pysat"
+    backend: str = "pysat-de"
     time_limit: float | None = None
     max_horizon: int = DEFAULT_MAX_HORIZON
     optimal: bool = True
@@ -92,7 +94,7 @@ class SolveOptions:
     card_encoding: str = "seqcounter"
     lemma_budget: int | None = None
     goal_lemmas: bool = True
-    bounds: bool = True
+    bounds: bool = False
     enumerate_first: bool = False
     certify: bool = False
     proof_file: str | None = None

@@ -42,7 +42,7 @@ def split(horizon: int) -> tuple[int, int]:
 class DoubleEnded:
     """Grows ``model`` from both ends for ``encoder``; ``prepare(T)`` then ``goal(T)``."""
 
-    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, bounds: bool = True,
+    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, bounds: bool = False,
                  goal_lemmas: bool = True):
         self.encoder, self.model, self.bounds = encoder, model, bounds
         self.a = self.b = 0
