@@ -122,6 +122,16 @@ def level_option(f):
     return click.option("--level", "-l", type=int, default=None, help="Level number in a collection (1-based).")(f)
 
 
+def domain_option(f):
+    """--domain FILE, handed to the command as ``options`` (what a format's reader takes)."""
+    @functools.wraps(f)
+    def wrapper(*args, domain=None, **kwargs):
+        return f(*args, options={"domain": domain}, **kwargs)
+
+    return click.option("--domain", type=click.Path(dir_okay=False), default=None,
+                        help="PDDL: the domain file of the problem FILE (default: domain.pddl beside it).")(wrapper)
+
+
 def json_option(f):
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
 
@@ -213,7 +223,7 @@ def write_animations(animations, domain, steps, metric, as_json=False) -> None:
         fail(err, as_json)
 
 
-def load_instance(path, level, margin=2, constraints=()):
+def load_instance(path, level, margin=2, constraints=(), options=None):
     import gc
     from .formats.load import load
     # the puzzle lives as long as the command: out of the cyclic collector's way, whose full
@@ -221,7 +231,7 @@ def load_instance(path, level, margin=2, constraints=()):
     # setting up a puzzle makes no cycles to collect)
     gc.disable()
     try:
-        inst = load(path, level, margin=margin, constraints=constraints)
+        inst = load(path, level, margin=margin, constraints=constraints, options=options)
     finally:
         if huge_file(path):     # only then: a frozen object is never collected (a process running
             gc.freeze()         # many commands, such as a test runner, would keep their cycles)
@@ -237,12 +247,12 @@ def huge_file(path) -> bool:
         return False
 
 
-def no_plan(err: Contradiction, file, level, margin, metric, method, as_json, animations=None) -> None:
+def no_plan(err: Contradiction, file, level, margin, metric, method, as_json, animations=None, options=None) -> None:
     """Conditions that contradict each other (well formed): the answer is ``unsolvable``, with the
     reason, exit code 0, as for any instance without a plan."""
     from .puzzle import check_metric
     try:
-        domain = load_instance(file, level, margin).domain      # the puzzle alone: its board and metrics
+        domain = load_instance(file, level, margin, options=options).domain      # the puzzle alone: its board and metrics
         result = Result(Status.UNSOLVABLE, check_metric(domain, metric), method, board=domain.board(),
                         proof=f"no plan can meet the conditions: {err.problem}")
     except PuzzleError as other:
@@ -342,17 +352,18 @@ def list_families(as_json):
 @click.option("--plan", "plan_file", type=click.Path(dir_okay=False), help="Also draw each position of this plan.")
 @metric_option
 @counts_option
+@domain_option
 @animation_option
-def show(file, level, plan_file, metric, constraints, animations):
+def show(file, level, plan_file, metric, constraints, options, animations):
     """Draw the position in FILE (and a plan, frame by frame)."""
     from .puzzle import check_metric
     try:
         if animations[0] and not plan_file:
             raise PuzzleError("--gif, --html and --mp4 need --plan")
         try:
-            inst = load_instance(file, level, constraints=constraints)
+            inst = load_instance(file, level, constraints=constraints, options=options)
         except Contradiction as err:    # still a board to show
-            inst = load_instance(file, level)
+            inst = load_instance(file, level, options=options)
             click.echo(f"unsolvable: no plan can meet the conditions: {err.problem}", err=True)
         domain = inst.domain
         click.echo("\n".join(domain.board()))
@@ -375,23 +386,48 @@ def show(file, level, plan_file, metric, constraints, animations):
 @counts_option
 @click.option("--time-limit", type=SECONDS, default=None, help="Seconds.")
 @click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
+@domain_option
+@click.option("--plan-out", type=click.Path(dir_okay=False), default=None,
+              help="Also write the plan in the IPC format, as Fast Downward does; it must not exist.")
 @json_option
 @animation_option
-def search(file, algorithm, metric, level, constraints, time_limit, margin, as_json, animations):
+def search(file, algorithm, metric, level, constraints, time_limit, margin, options, plan_out, as_json, animations):
     """Solve FILE optimally by breadth-first search or A*."""
     try:
+        if plan_out:
+            from .outputs import check_new
+            check_new(plan_out, flag="--plan-out")
         with limits.time_limit(time_limit):     # the clock starts before the file is read
-            inst = load_instance(file, level, margin, constraints)
+            inst = load_instance(file, level, margin, constraints, options)
             result = registry.run(algorithm, inst.domain, metric, time_limit,
                                   progress=None if as_json else progress_printer(algorithm))
     except limits.TimeUp:
         return print_result(timed_out(metric, algorithm), as_json)
     except Contradiction as err:
-        return no_plan(err, file, level, margin, metric, algorithm, as_json, animations)
+        return no_plan(err, file, level, margin, metric, algorithm, as_json, animations, options)
     except PuzzleError as err:
         fail(err, as_json)
     write_animations(animations, inst.domain, result.steps, result.metric, as_json)
+    write_plan(plan_out, inst.domain, result, as_json)
     print_result(result, as_json)
+
+
+def write_plan(path, domain, result: Result, as_json: bool) -> None:
+    """``--plan-out``: the plan in the IPC format (nothing is written without a plan)."""
+    if not path:
+        return
+    if result.steps is None:
+        click.echo("no plan found: no plan file written", err=True)
+        return
+    from .outputs import put
+    from .plans import ipc_plan
+    cost = domain.base.count(result.steps, "cost" if "cost" in domain.metrics else "steps")
+    unit = "cost" not in domain.metrics or domain.base.unit_costs("cost")
+    try:
+        put(path, ipc_plan(result.steps, cost, unit))
+    except PuzzleError as err:
+        fail(err, as_json)
+    click.echo(f"plan: {path}", err=True)
 
 
 @main.command()
@@ -399,13 +435,14 @@ def search(file, algorithm, metric, level, constraints, time_limit, margin, as_j
 @metric_option
 @level_option
 @click.option("--time-limit", type=SECONDS, default=None, help="Seconds; the figures are then of the states seen.")
+@domain_option
 @json_option
-def explore(file, metric, level, time_limit, as_json):
+def explore(file, metric, level, time_limit, options, as_json):
     """Enumerate every state reachable in FILE."""
     from .search import explore as run
     try:
         with limits.time_limit(time_limit):     # the clock starts before the file is read
-            inst = load_instance(file, level)
+            inst = load_instance(file, level, options=options)
             figures = run(inst.domain, metric,
                           None if as_json else progress_printer("explore", "states reached", "in the frontier"),
                           time_limit)
@@ -432,14 +469,15 @@ def explore(file, metric, level, time_limit, as_json):
 @level_option
 @counts_option
 @click.option("--pddl-plan", is_flag=True, help="PLANFILE is a PDDL planner's plan on our export of FILE.")
+@domain_option
 @json_option
-def validate(file, planfile, metric, level, constraints, pddl_plan, as_json):
+def validate(file, planfile, metric, level, constraints, pddl_plan, options, as_json):
     """Replay the plan in PLANFILE on FILE under the rules."""
     from .pddl import read_plan_for
     from .puzzle import check_metric
     from .validate import check_plan
     try:
-        inst = load_instance(file, level, 2, constraints)
+        inst = load_instance(file, level, 2, constraints, options)
         metric = check_metric(inst.domain, metric)
         steps = read_plan_for(inst.domain, metric, planfile) if pddl_plan else read_plan(planfile)
         report = check_plan(inst.domain, steps, metric)
@@ -505,10 +543,14 @@ def horizon_printer(row: dict) -> None:
 @click.option("--enumerate/--no-enumerate", "enumerate_first", default=True, show_default=True,
               help="First enumerate the reachable states when there are few (at most 100,000, within 10 s or a tenth "
                    "of the time limit): if none is a goal, report unsolvable at once.")
+@domain_option
+@click.option("--plan-out", type=click.Path(dir_okay=False), default=None,
+              help="Also write the plan in the IPC format (one (action args) a line, '; cost = N'), as Fast "
+                   "Downward does; it must not exist.")
 @json_option
 @animation_option
 def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, card_encoding,
-          margin, quiet, certify, proof_file, enumerate_first, as_json, animations):
+          margin, quiet, certify, proof_file, enumerate_first, options, plan_out, as_json, animations):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from .planner import SolveOptions, solve as plan
     try:
@@ -518,20 +560,25 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
             from .outputs import check_new
             check_new(proof_file, flag="--proof")      # before the work: a proof that cannot be kept is lost
         talk = not (quiet or as_json)
-        options = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
+        reader = options
+        if plan_out:
+            from .outputs import check_new
+            check_new(plan_out, flag="--plan-out")
+        solving = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
                                card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
                                proof_file=proof_file, progress=horizon_printer if talk else None,
                                say=note if talk else None)
         with limits.time_limit(time_limit):     # the clock starts before the file is read
-            inst = load_instance(file, level, margin, constraints)
-            result = plan(inst.domain, metric, options=options)
+            inst = load_instance(file, level, margin, constraints, reader)
+            result = plan(inst.domain, metric, options=solving)
     except limits.TimeUp:
         return print_result(timed_out(metric, backend), as_json)
     except Contradiction as err:
-        return no_plan(err, file, level, margin, metric, backend, as_json, animations)
+        return no_plan(err, file, level, margin, metric, backend, as_json, animations, reader)
     except PuzzleError as err:
         fail(err, as_json)
     write_animations(animations, inst.domain, result.steps, result.metric, as_json)
+    write_plan(plan_out, inst.domain, result, as_json)
     print_result(result, as_json)
 
 
@@ -701,16 +748,17 @@ def report(results, plot_dir, baseline, md_file, force):
 @click.option("--force", is_flag=True, help="Overwrite OUT and its sidecar if they exist.")
 @click.option("--backward", is_flag=True,
               help="AIGER: the backward system (from the goal states; bad is the start position).")
-def export(file, horizon, metric, level, constraints, card_encoding, margin, out, pddl_dir, force, backward):
+@domain_option
+def export(file, horizon, metric, level, constraints, card_encoding, margin, out, pddl_dir, force, backward, options):
     """Write the encoding of FILE at one horizon for outside solvers, with its symbol table (or the puzzle as
     PDDL, or as a transition system for model checkers: OUT.aag, OUT.aig)."""
     from .export import AIGER_KINDS, build, export as write
     try:
         if pddl_dir or (out and out.endswith(".pddl")):
             from .pddl import export_file
-            return click.echo(export_file(file, level, metric, constraints, margin, pddl_dir, out, force))
+            return click.echo(export_file(file, level, metric, constraints, margin, pddl_dir, out, force, options))
         if out and Path(out).suffix.lower() in AIGER_KINDS:
-            return export_aiger(file, horizon, metric, level, constraints, margin, out, force, backward)
+            return export_aiger(file, horizon, metric, level, constraints, margin, out, force, backward, options)
         if backward:
             raise PuzzleError("--backward is for AIGER exports (OUT.aag, OUT.aig)")
         if horizon is None or out is None:
@@ -718,7 +766,7 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
         from .outputs import check_new
         for path in (out, out + ".json"):      # checked before the encoding is built, which may take long
             check_new(path, force)
-        inst = load_instance(file, level, margin, constraints)
+        inst = load_instance(file, level, margin, constraints, options)
         header = {"instance": str(file), "level": level, "constraints": list(constraints)}
         formula = build(inst.domain, metric, horizon, card_encoding, header=header)
         made = write(formula, out)
@@ -731,13 +779,13 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
                f"({formula.metric}); symbols in {made[1]}")
 
 
-def export_aiger(file, horizon, metric, level, constraints, margin, out, force, backward) -> None:
+def export_aiger(file, horizon, metric, level, constraints, margin, out, force, backward, options=None) -> None:
     """``export FILE -o OUT.aag|OUT.aig``: the transition system, bounded by ``--horizon`` if given."""
     from .export import export_aiger as write
     from .outputs import check_new
     for path in (out, out + ".json"):
         check_new(path, force)
-    inst = load_instance(file, level, margin, constraints)
+    inst = load_instance(file, level, margin, constraints, options)
     header = {"instance": str(file), "level": level, "constraints": list(constraints)}
     try:
         made, aig = write(inst.domain, metric, out, horizon, backward, header)

@@ -32,7 +32,7 @@ class Method:
 
 
 METHODS = {m.name: m for m in [
-    Method("bfs", SEARCH, "breadth-first search (optimal in every metric)"),
+    Method("bfs", SEARCH, "breadth-first search (uniform-cost where moves cost other than 1: optimal in every metric)"),
     Method("astar", SEARCH, "A* with the family's admissible heuristic"),
     Method("pysat", SAT, "incremental python-sat solver with reachability lemmas", "SOLVER"),
     Method("pysat-plain", SAT, "the same without the lemmas", "SOLVER"),

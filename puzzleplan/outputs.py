@@ -14,6 +14,9 @@ from typing import Iterable
 from .puzzle import PuzzleError
 
 
+NO_FORCE = {"--proof": "the proof", "--plan-out": "the plan"}     # outputs that are never overwritten
+
+
 def check_new(path, force: bool = False, flag: str = "") -> Path:
     """Refuse ``path`` as an output unless it can be written as a new file (or, with
     ``force``, replaced): an existing file or link, a folder, a missing or read-only folder."""
@@ -24,8 +27,8 @@ def check_new(path, force: bool = False, flag: str = "") -> Path:
     if p.is_symlink() and not p.exists():
         raise PuzzleError(f"{name} is a symbolic link to a missing file; give a new file name")
     if os.path.lexists(p) and not force:
-        raise PuzzleError(f"{name} exists; use --force to overwrite it" if flag != "--proof"
-                          else f"{name} exists; give a new file for the proof")
+        raise PuzzleError(f"{name} exists; use --force to overwrite it" if flag not in NO_FORCE
+                          else f"{name} exists; give a new file for {NO_FORCE[flag]}")
     folder = p.parent
     if not folder.is_dir():
         raise PuzzleError(f"cannot write {name}: no folder {folder}")

@@ -129,8 +129,11 @@ def _file_type(path) -> str:
 
 
 def is_puzzle_file(path) -> bool:
-    """Whether some family reads files of this type (extension, ``.gz`` allowed)."""
-    return _file_type(path) in formats()
+    """Whether some family reads files of this type (extension, ``.gz`` allowed) as puzzles
+    (not a companion file such as a PDDL domain)."""
+    import fnmatch
+    found = formats().get(_file_type(path))
+    return found is not None and not any(fnmatch.fnmatch(Path(path).name.lower(), c) for c in found[1].companions)
 
 
 def for_path(path) -> tuple[Family, Format]:

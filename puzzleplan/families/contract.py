@@ -72,6 +72,16 @@ class Rules(abc.ABC):
         """An admissible lower bound on the moves left (0 knows nothing)."""
         return 0
 
+    def move_cost(self, move: Move, metric: str) -> int:
+        """What ``move`` adds to a plan's length in ``metric`` (0 or more); 1 unless the
+        metric weighs moves (PDDL action costs)."""
+        return 1
+
+    def unit_costs(self, metric: str) -> bool:
+        """Whether every move costs 1 in ``metric`` (breadth-first search is optimal then;
+        otherwise the searches go by cost)."""
+        return True
+
     def longest_plan(self, metric: str) -> int | None:
         """An upper bound on the length of every plan in ``metric`` (a plan that removes a
         piece per move cannot be longer than the pieces), or None: no bound known.  The
@@ -176,7 +186,13 @@ class Format:
 
     ``read``: ``"module:function"``, ``function(text, level) -> Parsed``;
     ``levels``: for collections, ``"module:function"``, ``function(text) -> int``;
-    ``inline_constraints``: the file may hold ``constraints:`` lines (A.frozen...).
+    ``inline_constraints``: the file may hold ``constraints:`` lines (A.frozen...);
+    ``options``: keyword options the reader takes (``("domain",)``: the CLI's
+    ``--domain``); a reader with options is called ``read(text, level, path=FILE, **options)``;
+    ``places``: ``"module:function"``, ``function(text) -> places``, the family's own
+    reading of what follows ``avoid=`` / ``ends=`` (default: cell names, ``c3,d4``);
+    ``companions``: names (globs) of files of this type that go with a puzzle and are
+    not one (a PDDL domain): a folder given to ``bench`` leaves them out.
     """
 
     name: str
@@ -184,6 +200,9 @@ class Format:
     read: str
     levels: str | None = None
     inline_constraints: bool = False
+    options: tuple[str, ...] = ()
+    places: str | None = None
+    companions: tuple[str, ...] = ()
 
     @property
     def collection(self) -> bool:

@@ -40,7 +40,7 @@ def level_count(path: str | Path) -> int:
     try:
         return family.ref(fmt.levels)(text)
     except PuzzleError as err:
-        raise PuzzleError(err.problem, str(path), err.line) from None
+        raise PuzzleError(err.problem, err.path or str(path), err.line) from None
 
 
 def split_constraints(text: str) -> tuple[str, list[str]]:
@@ -55,21 +55,25 @@ def split_constraints(text: str) -> tuple[str, list[str]]:
     return "\n".join(kept) + "\n", items
 
 
-def parse_cells(item: str, text: str) -> set:
+def parse_cells(item: str, text: str, places=None) -> set:
+    """The cells (or, for a family that reads its own places, those) of ``text``."""
+    if places is not None:
+        return set(places(text))
     cells = {parse_cell(c) for c in text.split(",") if c}
     if not cells:
         raise PuzzleError(f"{item!r}: name the cells, like A.avoid=c3,d4")
     return cells
 
 
-def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None) -> None:
+def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None, places=None) -> None:
     """A constraint object (:class:`MoveCount`, :class:`Avoid`, :class:`EndsOn`) or a text:
     ``A.moves>=3``, ``A+B.moves<=5`` (a group's total), ``A.frozen``,
     ``A.avoid=c3,d4`` (``*`` = every piece), ``A.ends=c3,d4`` (A finishes with
     every cell it covers among these).
 
     Cells: ``c3`` is column c and row 3 counted from the top of the picture
-    (sliding, Sokoban), or the square c3 (knights, ranks from the bottom).
+    (sliding, Sokoban), or the square c3 (knights, ranks from the bottom); a family
+    that names places its own way reads them with ``places(text)`` (its format's ``places``).
     """
     if isinstance(item, MoveCount):
         return counts.append(item)
@@ -83,9 +87,9 @@ def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None) 
     if rest == "frozen":
         counts.append(MoveCount(piece, "<=", 0))
     elif rest.startswith("avoid="):
-        avoid.setdefault(piece, set()).update(parse_cells(item, rest[len("avoid="):]))
+        avoid.setdefault(piece, set()).update(parse_cells(item, rest[len("avoid="):], places))
     elif rest.startswith("ends=") and ends is not None:
-        ends.append(EndsOn(piece, frozenset(parse_cells(item, rest[len("ends="):]))))
+        ends.append(EndsOn(piece, frozenset(parse_cells(item, rest[len("ends="):], places))))
     else:
         counts.append(MoveCount.parse(item))
 
@@ -93,20 +97,37 @@ def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None) 
 def check_ends(domain, ends: Sequence[EndsOn]) -> None:
     """An end cell off the board is a slip, not a cell to ignore."""
     for e in ends:
-        for x, y in sorted(c for c in e.cells if not domain.on_board(c)):
+        off = sorted((c for c in e.cells if not domain.on_board(c)), key=str)
+        if off and not isinstance(off[0], tuple):   # places a family names its own way: it says
+            domain.end_places(e.piece, e.cells)     # what it makes of them
+        for x, y in off:
             raise PuzzleError(f"{e.piece}.ends: cell {chr(97 + x)}{y + 1} is off the board")
 
 
+def reader_options(fmt, path, options: dict | None) -> dict:
+    """The keyword options of ``fmt``'s reader: ``path`` and those of ``options`` it takes;
+    an option given for a format that does not take it is a mistake, said so."""
+    given = {k: v for k, v in (options or {}).items() if v is not None}
+    for key in given:
+        if key not in fmt.options:
+            raise PuzzleError(f"--{key} does not apply to {fmt.name} files", str(path))
+    return {"path": str(path), **given} if fmt.options else {}
+
+
 def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount] = (),
-         margin: int = 2, avoid: dict | None = None, constraints: Sequence[str] = ()) -> Instance:
+         margin: int = 2, avoid: dict | None = None, constraints: Sequence[str] = (),
+         options: dict | None = None) -> Instance:
     """Read ``path`` (level ``level`` of a collection) and build its rules.
 
     ``counts``, ``avoid`` (piece -> cells) and ``constraints`` (texts such as
     ``A.frozen`` or objects such as ``EndsOn("A", {(4, 2)})``) add side
-    conditions to those the file states.
+    conditions to those the file states.  ``options``: what the format's reader
+    takes besides the text (a PDDL problem's ``domain`` file).
     Raises :class:`PuzzleError` naming the file and line on any bad input.
     """
     family, fmt = families.for_path(path)
+    extra = reader_options(fmt, path, options)
+    places = family.ref(fmt.places) if fmt.places else None
     text = read_text(path)
     counts, avoid, ends = list(counts), {k: set(v) for k, v in (avoid or {}).items()}, []
     try:
@@ -114,19 +135,19 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
         if fmt.inline_constraints:
             text, stated = split_constraints(text)
         for item in list(stated) + list(constraints):
-            parse_constraint(item, counts, avoid, ends)
+            parse_constraint(item, counts, avoid, ends, places)
     except PuzzleError as err:
-        raise PuzzleError(err.problem, str(path), err.line) from None
+        raise PuzzleError(err.problem, err.path or str(path), err.line) from None
     named = [p for c in counts for p in c.pieces] + [e.piece for e in ends]
     try:
         if not fmt.collection and level not in (None, 1):
             raise PuzzleError(f"unknown level number {level}: a {fmt.name} file holds one puzzle")
         families.rules_class(family)
-        parsed = family.ref(fmt.read)(text, level)
+        parsed = family.ref(fmt.read)(text, level, **extra)
         domain = family.part("build")(parsed.spec, distinct=named, avoid=avoid, margin=margin)
         check_ends(domain, ends)
         counted = Counted(domain, counts, ends)
     except PuzzleError as err:      # a Contradiction stays one: its answer is "unsolvable"
-        raise (Contradiction if isinstance(err, Contradiction) else PuzzleError)(err.problem, str(path), err.line) from None
+        raise (Contradiction if isinstance(err, Contradiction) else PuzzleError)(err.problem, err.path or str(path), err.line) from None
     return Instance(str(path), fmt.name, counted if counted.needed else domain, parsed.spec, level,
                     parsed.stated_optimum, family)

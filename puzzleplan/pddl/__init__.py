@@ -45,10 +45,10 @@ def export(domain, metric: str | None, out_dir: str | None = None, out_file: str
     return task, domain_file, problem_file
 
 
-def export_file(file, level, metric, constraints, margin, out_dir, out_file, force) -> str:
+def export_file(file, level, metric, constraints, margin, out_dir, out_file, force, options=None) -> str:
     """``puzzleplan export FILE --pddl OUTDIR`` (or ``-o PROBLEM.pddl``); returns the line to print."""
     from ..formats.load import load
-    domain = load(file, level, margin=margin, constraints=constraints).domain
+    domain = load(file, level, margin=margin, constraints=constraints, options=options).domain
     header = [f"puzzleplan export {file}" + (f" --level {level}" if level else "")] + [f"-c {c}" for c in constraints]
     task, domain_file, problem_file = export(domain, metric, out_dir, out_file, force, header)
     return (f"{domain_file}, {problem_file}: {len(task.schemas)} action schemas, {len(task.init):,} initial facts "

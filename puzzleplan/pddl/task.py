@@ -22,8 +22,8 @@ goal     the goal facts; when move counts, end cells or several goal alternative
          ``(playing)``, which ``finish`` deletes.
 
 Costs: every move costs 1, except Sokoban walks under ``pushes`` (0, as in the IPC's
-sokoban-opt track); without ``pushes`` or a ``finish`` action the task is plain
-unit-cost STRIPS.
+sokoban-opt track) and a PDDL task's actions under ``cost``; when every move costs 1
+and there is no ``finish`` action, the task is plain unit-cost STRIPS.
 
 Side conditions: a frozen piece (``<= 0`` / ``= 0`` moves for every alternative) has no
 actions; avoided cells never appear in a legal grounding; move counts are counters
@@ -202,7 +202,7 @@ def build(domain, metric: str | None = None) -> Task:
     comments += [f"constraint: {r}" for r in extra] + [f"constraint: {e}" for e in ends]
     comments += [f"counter count-{i}: {r}" for i, r in enumerate(counts)]
     return Task(f"puzzleplan-{base.name}", metric, constants, objects, schemas, init, goal,
-                costs=finish or metric == "pushes", comments=comments, cells=cells)
+                costs=finish or any(s.cost != 1 for s in schemas), comments=comments, cells=cells)
 
 
 def family_part(base) -> FamilyPDDL:

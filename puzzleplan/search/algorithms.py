@@ -1,7 +1,9 @@
 """Breadth-first search, A* and full enumeration, one plain function each.
 
-Every move costs 1 in the chosen metric, so BFS is optimal under any metric and
-A* is optimal with the domain's admissible heuristic.  Figures reported:
+Every move costs 1 in the chosen metric (so BFS is optimal), unless the domain says
+otherwise (``unit_costs``, ``move_cost``: PDDL action costs): then ``bfs`` runs as
+uniform-cost search, and A* adds the moves' costs.  A* is optimal with the domain's
+admissible heuristic.  Figures reported:
 ``expanded``, ``generated``, ``seconds`` and ``peak_rss_mb`` (process peak).
 
 Time limits hold whether or not a progress callback is given
@@ -36,7 +38,8 @@ def _plan(parent: dict, state) -> list:
     return moves[::-1]
 
 
-def _finish(domain, metric, method, parent, goal_state, stats, t0, stopped=None, bound=None) -> Result:
+def _finish(domain, metric, method, parent, goal_state, stats, t0, stopped=None, bound=None,
+            proof: str | None = None) -> Result:
     stats.update(seconds=round(time.perf_counter() - t0, 4), peak_rss_mb=_peak_mb())
     if goal_state is None:
         if stopped is not None:
@@ -52,14 +55,17 @@ def _finish(domain, metric, method, parent, goal_state, stats, t0, stopped=None,
     if not report["solved"]:
         raise AssertionError(f"{method} produced a plan that fails replay: {report['problem']}")
     return Result(Status.OPTIMAL, metric, method, domain.count(steps, metric), steps,
-                  proof=f"complete {method}", stats=stats, board=domain.board()).scoped(domain)
+                  proof=proof or f"complete {method}", stats=stats, board=domain.board()).scoped(domain)
 
 
 def breadth_first_search(domain, metric: str | None = None, time_limit: float | None = None,
                          progress: Progress = None) -> Result:
-    """Optimal in ``metric``; UNSOLVABLE when the reachable space holds no goal."""
+    """Optimal in ``metric``; UNSOLVABLE when the reachable space holds no goal.  Moves of
+    other costs than 1: uniform-cost search (A* without a heuristic)."""
     metric = check_metric(domain, metric)
     time_limit = limits.check_seconds(time_limit)
+    if not domain.unit_costs(metric):
+        return _best_first(domain, metric, time_limit, progress, "bfs", False)
     t0 = time.perf_counter()
     start = domain.initial
     parent = {start: None}
@@ -98,14 +104,19 @@ def astar_search(domain, metric: str | None = None, time_limit: float | None = N
     as in peg solitaire's every-plan-has-31-jumps; breadth-first among them would expand a
     whole layer before reaching any goal)."""
     metric = check_metric(domain, metric)
-    time_limit = limits.check_seconds(time_limit)
+    return _best_first(domain, metric, limits.check_seconds(time_limit), progress, "astar", True)
+
+
+def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) -> Result:
+    """A* (``use_h``) or uniform-cost search; moves cost ``domain.move_cost``."""
+    h = domain.heuristic if use_h else (lambda state, metric: 0)
     t0 = time.perf_counter()
     start = domain.initial
     parent = {start: None}
     g = {start: 0}
     stats = {"expanded": 0, "generated": 0}
     tie = 0
-    heap = [(domain.heuristic(start, metric), 0, tie, start)]
+    heap = [(h(start, metric), 0, tie, start)]
     closed = set()
     goal, stopped, floor = None, None, -1       # every plan costs at least the least f popped
     try:
@@ -125,17 +136,18 @@ def astar_search(domain, metric: str | None = None, time_limit: float | None = N
                     progress(stats["expanded"], len(parent))
                 for move, nxt in domain.successors(state, metric):
                     stats["generated"] += 1
-                    cost = g[state] + 1
+                    cost = g[state] + domain.move_cost(move, metric)
                     if cost < g.get(nxt, cost + 1):
                         g[nxt] = cost
                         parent[nxt] = (state, move)
                         tie += 1
-                        heapq.heappush(heap, (cost + domain.heuristic(nxt, metric), -cost, tie, nxt))
+                        heapq.heappush(heap, (cost + h(nxt, metric), -cost, tie, nxt))
     except limits.TimeUp:
         stopped = "timeout"
     except KeyboardInterrupt:
         stopped = "interrupted"
-    return _finish(domain, metric, "astar", parent, goal, stats, t0, stopped, floor - 1)
+    return _finish(domain, metric, method, parent, goal, stats, t0, stopped, floor - 1,
+                   None if use_h else "complete uniform-cost search")
 
 
 def explore(domain, metric: str | None = None, progress: Progress = None, time_limit: float | None = None,

@@ -6,7 +6,9 @@ native.
 ``cpsat`` (``minimise=True``): the loop doubles the horizon; within a horizon
 the number of moves is minimised (no-ops come last, so a plan of L <= H moves
 fits horizon H and the minimum is the optimum); on a time limit with a plan in
-hand, CP-SAT's proven objective bound is returned as a lower bound.
+hand, CP-SAT's proven objective bound is returned as a lower bound.  An encoding
+whose moves weigh more than 1 (PDDL action costs) names cost units
+``("cost", t, j)``, and their number is minimised instead.
 ``cpsat-horizons``: a satisfiability question per horizon, like SAT.
 
 CP-SAT's own Ctrl-C handling is switched off; the solve runs in a worker
@@ -35,11 +37,23 @@ class CpsatBackend(Backend):
         with DeferredSigint() as sigint:       # OR-Tools aborts on an exception raised inside its calls
             return self._solve(goal, horizon, minimise, sigint)
 
+    def objective(self, horizon: int) -> list[int]:
+        """The cost units of the first ``horizon`` steps, or their moves (``("act", t)``)."""
+        m = self.model
+        units = [m.var(key) for t in range(horizon) for key in self._units(t)]
+        return units or [m.var(("act", t)) for t in range(horizon) if m.has(("act", t))]
+
+    def _units(self, t: int):
+        j = 1
+        while self.model.has(("cost", t, j)):
+            yield ("cost", t, j)
+            j += 1
+
     def _solve(self, goal, horizon, minimise, sigint) -> Answer:
         from ortools.sat.python import cp_model
         cp, xs = to_cpsat(self.model, [goal])
         if minimise:
-            cp.minimize(sum(xs[self.model.var(("act", t))] for t in range(horizon) if self.model.has(("act", t))))
+            cp.minimize(sum(xs[v] for v in self.objective(horizon)))
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = self.workers
         solver.parameters.random_seed = self.seed

@@ -1,0 +1,21 @@
+"""Any STRIPS task written in PDDL (a domain and a problem file), grounded by Fast
+Downward's translator into finite-domain (SAS+) variables: search, SAT, CP-SAT,
+export and the outside planners on it, like on any puzzle.  Metrics ``steps``
+(actions) and ``cost`` (``:action-costs``; SAT only when every action costs at least 1).  Side conditions name
+action patterns (``push-*``, ``move(?, pos-3-2, ?)``) and facts to avoid."""
+from ..contract import Family, Format
+
+FAMILY = Family(
+    name="strips",
+    summary="any STRIPS task in PDDL (domain + problem), grounded by Fast Downward's translator",
+    package=__name__,
+    metrics=("steps", "cost"),
+    formats=(Format("pddl", (".pddl",), "fileformat:read", options=("domain",), places="rules:fact_patterns",
+                   companions=("domain.pddl", "*-domain.pddl", "domain-*.pddl", "domain_*.pddl")),),
+    rules="rules:StripsTask",
+    build="rules:build",
+    generate="generate:generate",
+    encoders={"steps": "encoding:StepsEncoder", "cost": "encoding:CostEncoder"},
+    pddl="pddl:PDDL",
+    sources="PDDL 1.2/2.1 STRIPS subset (McDermott et al. 1998; Fox and Long 2003); IPC 2008 action costs",
+)

@@ -1,0 +1,123 @@
+"""A grounded PDDL task (SAS+) as SAT: one action per time step.
+
+State at step t: ``("val", v, x, t)`` variable v has value x, exactly one value per
+variable (one-hot); the translator's mutex groups (facts of several variables that
+never hold together) are added as at-most-one constraints, which the rules imply
+but the solver would otherwise have to learn.  Avoided facts are false at every step.
+
+Actions ``("mv", o, t)``: operator o applies at t; its preconditions hold at t, its
+effects at t+1.  Explanatory frame axioms: a value turns false only through an
+action that sets its variable to another value (and may apply while it holds),
+and turns true only through an action that sets it.  The shared
+:class:`~puzzleplan.encodings.base.Encoder` adds at most one action per step,
+no-ops last, the goal and move counts.
+
+``cost`` (:class:`CostEncoder`): horizon T asks for a plan of total cost at most T.
+Only for tasks whose actions all cost at least 1: then such a plan has at most T
+actions, T layers hold every plan of cost T, and refuting T refutes every plan of
+that cost, whatever its length (with actions of cost 0 no horizon of layers covers
+every plan: refused, not scoped).  Per step, cost units ``("cost", t, j)``: an
+action of cost c at step t sets units 1..c; the goal of horizon T bounds their
+number by T.
+"""
+from __future__ import annotations
+
+from ...encodings.base import Encoder, frame
+from ...puzzle import Move, PuzzleError
+
+
+class StepsEncoder(Encoder):
+    def __init__(self, domain, metric, counts=()):
+        super().__init__(domain, metric, counts)
+        p = self.domain
+        self.values = p.task.values
+        leaving: dict = {}
+        arriving: dict = {}
+        for o, op in enumerate(p.ops):
+            pre = dict(op.pre)
+            for v, x in op.eff:
+                if pre.get(v) == x:
+                    continue            # sets what already holds: no change
+                arriving.setdefault((v, x), []).append(o)
+                for y in range(len(self.values[v])):
+                    if y != x and pre.get(v, y) == y:
+                        leaving.setdefault((v, y), []).append(o)
+        self.leaving, self.arriving = leaving, arriving
+
+    def val(self, m, v, x, t):
+        return m.var(("val", v, x, t))
+
+    def state_vars(self, m, t):
+        for v, names in enumerate(self.values):
+            m.exactly_one([self.val(m, v, x, t) for x in range(len(names))])
+        for group in self.domain.task.mutexes:
+            if len(group) > 1:
+                m.at_most_one([self.val(m, v, x, t) for v, x in group])
+        for v, x in sorted(self.domain.avoided):
+            m.add([-self.val(m, v, x, t)])
+
+    def facts(self, m, t):
+        return {("val", v, x): self.val(m, v, x, t) for v, names in enumerate(self.values) for x in range(len(names))}
+
+    def initial(self, m):
+        for v, x in enumerate(self.domain.initial):
+            m.add([self.val(m, v, x, 0)])
+
+    def moves(self, m, t):
+        p = self.domain
+        out = []
+        for o, op in enumerate(p.ops):
+            mv = m.var(("mv", o, t))
+            for v, x in op.pre:
+                m.implies(mv, [self.val(m, v, x, t)])
+            for v, x in op.eff:
+                m.implies(mv, [self.val(m, v, x, t + 1)])
+            out.append((mv, p.mover[o]))
+        for v, names in enumerate(self.values):
+            for x in range(len(names)):
+                frame(m, self.val(m, v, x, t), self.val(m, v, x, t + 1),
+                      [m.var(("mv", o, t)) for o in self.leaving.get((v, x), [])],
+                      [m.var(("mv", o, t)) for o in self.arriving.get((v, x), [])])
+        return out
+
+    def placed(self, m, i, T):
+        return [self.val(m, v, x, T) for v, x in self.domain.task.goal]
+
+    def place_lit(self, m, mover, place, T):
+        raise PuzzleError("a PDDL task has no cells for end conditions")
+
+    def decode_move(self, key):
+        _, o, _ = key
+        return Move(self.domain.mover[o], o)
+
+
+class CostEncoder(StepsEncoder):
+    """Horizon = a bound on the plan's cost (see the module doc)."""
+
+    def __init__(self, domain, metric, counts=()):
+        super().__init__(domain, metric, counts)
+        free = [op.name for op in self.domain.ops if op.cost < 1]
+        if free:
+            raise PuzzleError(f"SAT under cost needs every action to cost at least 1 (then a plan of cost T has at "
+                              f"most T actions); ({free[0]}) costs 0: use search (bfs, astar) or a planner")
+        self.top = max((op.cost for op in self.domain.ops), default=1)
+
+    def units(self, m, t):
+        if not m.has(("cost", t, 1)):
+            for j in range(1, self.top + 1):
+                m.equiv_or(m.var(("cost", t, j)), [m.var(("mv", o, t)) for o, op in enumerate(self.domain.ops)
+                                                   if op.cost >= j])
+        return [m.var(("cost", t, j)) for j in range(1, self.top + 1)]
+
+    def goal(self, m, T):
+        if m.has(("goal", T)):
+            return m.var(("goal", T))
+        g = super().goal(m, T)
+        m.card([u for t in range(T) for u in self.units(m, t)], "<=", T, guard=g)
+        return g
+
+    def state_goal(self, m, T):
+        """No goal of one state: the cost bound counts the actions of every step (the AIGER
+        export and the double-ended unrolling would drop it)."""
+        raise PuzzleError("a bound on the plan's cost counts the actions of every step, not a property of one "
+                          "state: no transition system under cost (use steps)")

@@ -1,0 +1,57 @@
+"""PDDL problem files (``.pddl``) with their domain: checked (:mod:`.source`), then
+grounded (:mod:`.ground`).
+
+The domain is ``--domain FILE`` or, without it, ``domain.pddl`` in the problem's
+folder (the IPC's layout), else ``NAME-domain.pddl`` or ``domain-NAME.pddl`` beside
+``NAME.pddl``.  Grounding is done once per pair of texts in a process, and its size is printed on stderr before any
+encoding: ``grounded p01.pddl: 28 variables, 111 facts, 114 actions (0.05 s)``.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+from ...formats.common import read_text
+from ...puzzle import PuzzleError
+from ..contract import Parsed
+from . import ground, source
+
+
+def domain_file(problem: Path, given: str | None) -> Path:
+    """The domain of ``problem``: ``given``, or the first of the usual names beside it."""
+    if given:
+        return Path(given)
+    for name in ("domain.pddl", f"{problem.stem}-domain.pddl", f"domain-{problem.stem}.pddl"):
+        candidate = problem.parent / name
+        if candidate.is_file():
+            return candidate
+    raise PuzzleError("no domain file: give --domain FILE, or put domain.pddl beside the problem", str(problem))
+
+
+def read(text: str, level: int | None = None, path: str | None = None, domain: str | None = None) -> Parsed:
+    if path is None:
+        raise PuzzleError("a PDDL problem is read from a file (its domain is found beside it)")
+    problem = Path(path)
+    head, _ = source.header(text, str(problem))
+    if head.kind == "domain":
+        raise PuzzleError(f"this is the domain {head.name!r}, not a problem: give the problem file "
+                          "(the domain goes with --domain, or beside it as domain.pddl)", str(problem))
+    dfile = domain_file(problem, domain)
+    dtext = read_text(dfile)
+    dhead, _ = source.header(dtext, str(dfile))
+    if dhead.kind != "domain":
+        raise PuzzleError(f"the domain file holds the problem {dhead.name!r}, not a domain", str(dfile))
+    if head.domain != dhead.name:
+        raise PuzzleError(f"the problem is for domain {head.domain!r}, but {dfile} defines {dhead.name!r}", str(problem))
+    task = grounded(dtext, text, str(problem))
+    task = replace(task, name=head.name, domain=dhead.name)
+    return Parsed(task, title=f"{dhead.name} {head.name}")
+
+
+@lru_cache(maxsize=8)
+def grounded(domain_text: str, problem_text: str, shown: str) -> ground.Grounded:
+    task = ground.translate(domain_text, problem_text, shown)
+    print(f"grounded {Path(shown).name}: {task.size()} ({task.seconds:.2f} s)", file=sys.stderr)
+    return task

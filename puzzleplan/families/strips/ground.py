@@ -1,0 +1,191 @@
+"""Grounding: a PDDL domain and problem -> a finite-domain (SAS+) task, by Fast Downward's
+translator (the PyPI package ``fast-downward-translate``), run as a child process.
+
+Why a child process: the translator is a program (its ``main`` reads the command
+line and writes ``output.sas``), it may run long on a large task, and a child can be
+killed at the time limit (:mod:`puzzleplan.limits`) or on Ctrl-C without leaving
+anything half done in ours.  It runs with ``--keep-unimportant-variables
+--keep-no-ops``: every reachable action stays, also those that do not matter for the
+goal, so that any valid plan (an outside planner's, the user's) replays on the
+grounded task and side conditions can name every action and fact.
+
+Representation
+--------------
+variable   ``v``: an index; its values ``0 .. range-1`` are named facts
+           (``Atom at(box1, pos-2-3)``, ``NegatedAtom ...``, ``<none of those>``)
+state      ``tuple`` of one value per variable
+operator   :class:`Operator`: a ground action, its name as a plan writes it
+           (``push-to-goal player-01 pos-2-3 pos-3-3 pos-4-3 dir-right stone-01``),
+           preconditions ``((v, x), ...)``, effects ``((v, x), ...)``, cost
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ... import limits
+from ...puzzle import PuzzleError
+
+FLAGS = ("--keep-unimportant-variables", "--keep-no-ops")
+INPUT_ERROR = 31
+
+
+@dataclass(frozen=True)
+class Operator:
+    name: str
+    pre: tuple[tuple[int, int], ...]       # every (variable, value) that must hold
+    eff: tuple[tuple[int, int], ...]       # (variable, new value)
+    cost: int
+
+
+@dataclass(frozen=True)
+class Grounded:
+    """A SAS+ task."""
+
+    name: str                                   # the problem's name
+    domain: str                                 # the domain's name
+    values: tuple[tuple[str, ...], ...]         # per variable, its values' fact names
+    init: tuple[int, ...]
+    goal: tuple[tuple[int, int], ...]
+    operators: tuple[Operator, ...]
+    mutexes: tuple[tuple[tuple[int, int], ...], ...]
+    costs: bool                                 # the task has action costs
+    seconds: float = 0.0                        # the translator's wall time
+
+    @property
+    def facts(self) -> int:
+        return sum(len(v) for v in self.values)
+
+    def size(self) -> str:
+        return (f"{len(self.values):,} variables, {self.facts:,} facts, {len(self.operators):,} actions"
+                + (", action costs" if self.costs else ""))
+
+
+def translate(domain_text: str, problem_text: str, where: str) -> Grounded:
+    """Ground a task given as the texts of its domain and problem (written to a fresh folder
+    for the translator: a file read from ``.gz`` grounds too); PuzzleError (naming
+    ``where``) if the translator refuses it, :class:`limits.TimeUp` at the time limit (the
+    translator is killed)."""
+    with tempfile.TemporaryDirectory(prefix="puzzleplan-ground-") as tmp:
+        sas = Path(tmp) / "output.sas"
+        (Path(tmp) / "domain.pddl").write_text(domain_text)
+        (Path(tmp) / "problem.pddl").write_text(problem_text)
+        cmd = [sys.executable, "-m", "fast_downward.translate", *FLAGS, "--sas-file", str(sas),
+               "domain.pddl", "problem.pddl"]
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True)       # Ctrl-C reaches us, and we end it
+        try:
+            left = limits.left()
+            log, _ = proc.communicate(timeout=None if left is None else max(left, 0.01))
+        except subprocess.TimeoutExpired:
+            _kill(proc)
+            raise limits.TimeUp() from None
+        except BaseException:       # Ctrl-C (KeyboardInterrupt) or anything else: no translator left behind
+            _kill(proc)
+            raise
+        seconds = time.perf_counter() - t0
+        if proc.returncode != 0 or not sas.exists():
+            raise PuzzleError(f"the translator could not ground it: {_reason(log, proc.returncode)}", where)
+        return parse_sas(sas.read_text(), where, seconds)
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.communicate()
+
+
+def _reason(log: str, code: int) -> str:
+    """The translator's own last words, on one line."""
+    if "No module named" in log and "fast_downward" in log:
+        return "fast-downward-translate is not installed (pip install fast-downward-translate)"
+    lines = [line.strip() for line in log.strip().splitlines() if line.strip()]
+    useful = [line for line in lines if not line.startswith(("Traceback", "File ", "^"))]
+    text = " ".join(useful[-2:] if code == INPUT_ERROR else useful[-1:]) or f"exit code {code}"
+    return text.replace("\n", " ")[:300]
+
+
+def parse_sas(text: str, where: str, seconds: float = 0.0) -> Grounded:
+    """Fast Downward's ``output.sas`` (version 3) -> :class:`Grounded`; PuzzleError for what
+    the encodings cannot say (derived variables or axioms, conditional effects)."""
+    lines = iter(text.splitlines())
+
+    def nxt() -> str:
+        return next(lines).strip()
+
+    def ints() -> list[int]:
+        return [int(x) for x in nxt().split()]
+
+    def expect(word: str) -> None:
+        got = nxt()
+        if got != word:
+            raise PuzzleError(f"the translator's output is not as expected ({word!r}, found {got[:40]!r})", where)
+
+    expect("begin_version")
+    if nxt() != "3":
+        raise PuzzleError("the translator's output is not SAS version 3", where)
+    expect("end_version")
+    expect("begin_metric")
+    costs = nxt() == "1"
+    expect("end_metric")
+    values = []
+    for _ in range(int(nxt())):
+        expect("begin_variable")
+        nxt()
+        layer = int(nxt())
+        if layer != -1:
+            raise PuzzleError("unsupported derived predicates: the grounded task has derived variables "
+                              "(requirement :derived-predicates, or quantified or disjunctive conditions "
+                              "compiled into axioms)", where)
+        values.append(tuple(_fact(nxt()) for _ in range(int(nxt()))))
+        expect("end_variable")
+    mutexes = []
+    for _ in range(int(nxt())):
+        expect("begin_mutex_group")
+        mutexes.append(tuple(tuple(ints()) for _ in range(int(nxt()))))
+        expect("end_mutex_group")
+    expect("begin_state")
+    init = tuple(int(nxt()) for _ in values)
+    expect("end_state")
+    expect("begin_goal")
+    goal = tuple(tuple(ints()) for _ in range(int(nxt())))
+    expect("end_goal")
+    operators = []
+    for _ in range(int(nxt())):
+        expect("begin_operator")
+        name = nxt()
+        pre = [tuple(ints()) for _ in range(int(nxt()))]
+        eff = []
+        for _ in range(int(nxt())):
+            row = ints()
+            if row[0] != 0:
+                raise PuzzleError(f"unsupported conditional effect in action ({name}) (requirement "
+                                  ":conditional-effects, or a universal effect with a condition)", where)
+            _, var, old, new = row
+            if old != -1:
+                pre.append((var, old))
+            eff.append((var, new))
+        cost = int(nxt())
+        expect("end_operator")
+        operators.append(Operator(name, tuple(sorted(set(pre))), tuple(eff), cost if costs else 1))
+    if int(nxt() or 0):
+        raise PuzzleError("unsupported derived predicates: the grounded task has axioms", where)
+    return Grounded("", "", tuple(values), init, goal, tuple(operators), tuple(mutexes), costs, round(seconds, 4))
+
+
+def _fact(text: str) -> str:
+    """``Atom at(box1, pos-2-3)`` -> ``at(box1, pos-2-3)``; ``NegatedAtom p(a)`` -> ``not p(a)``."""
+    if text.startswith("Atom "):
+        return text[5:]
+    if text.startswith("NegatedAtom "):
+        return "not " + text[12:]
+    return text
