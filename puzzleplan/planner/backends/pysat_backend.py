@@ -51,16 +51,17 @@ class Slicing:
             self.size = max(self.size // 2, 100)
 
 
-def sliced(solver, assumptions=(), conflicts: int | None = None, slicing: Slicing | None = None) -> bool | None:
-    """``solver.solve_limited`` in slices of conflicts: True, False, or None (the
-    time limit, or ``conflicts`` conflicts in all).  A Ctrl-C is raised as
-    KeyboardInterrupt when the running slice returns."""
+def sliced(solver, assumptions=(), conflicts: int | None = None, slicing: Slicing | None = None,
+           stopped=limits.expired) -> bool | None:
+    """``solver.solve_limited`` in slices of conflicts: True, False, or None (``stopped()``
+    -- by default the time limit -- or ``conflicts`` conflicts in all).  A Ctrl-C is raised
+    as KeyboardInterrupt when the running slice returns."""
     from ...encodings.pysat_sigint import disable
     disable()
     slicing = slicing or Slicing()
     assumptions = list(assumptions)
     used = 0
-    while not limits.expired() and (conflicts is None or used < conflicts):
+    while not stopped() and (conflicts is None or used < conflicts):
         size = slicing.size if conflicts is None else min(slicing.size, conflicts - used)
         solver.conf_budget(size)
         t0 = time.monotonic()

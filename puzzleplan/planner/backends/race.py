@@ -25,7 +25,7 @@ from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of
 from ...puzzle import PuzzleError
 from .base import Backend
-from .pysat_backend import INTERRUPTIBLE, NOT_INCREMENTAL, Slicing, canonical, solver_names
+from .pysat_backend import INTERRUPTIBLE, NOT_INCREMENTAL, Slicing, canonical, sliced, solver_names
 
 
 def _worker(name: str, conn, stop) -> None:
@@ -75,17 +75,7 @@ def _solve(solver, interruptible, slicing, assumptions, conflicts, stop):
             done.set()
             watcher.join()
             solver.clear_interrupt()
-    used = 0
-    while not stop.is_set() and (conflicts is None or used < conflicts):
-        size = slicing.size if conflicts is None else min(slicing.size, conflicts - used)
-        solver.conf_budget(size)
-        t0 = time.monotonic()
-        answer = solver.solve_limited(assumptions=assumptions)
-        if answer is not None:
-            return answer
-        used += size
-        slicing.adapt(time.monotonic() - t0)
-    return None
+    return sliced(solver, assumptions, conflicts, slicing, stopped=stop.is_set)
 
 
 class RaceBackend(Backend):
