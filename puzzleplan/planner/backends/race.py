@@ -177,7 +177,7 @@ class RaceBackend(Backend):
                 "winner": self.winner, "cpu": round(cpu, 3)}
 
     def stats(self) -> dict:
-        return {"race_wins": dict(self.wins), "cpu_seconds": round(self.cpu, 3)}
+        return {"race_wins": dict(self.wins), "cpu_seconds": round(self.cpu, 6)}
 
     def close(self) -> None:
         self.stop.set()
