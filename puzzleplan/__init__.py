@@ -6,9 +6,9 @@
 >>> result = pp.solve(inst.domain, "slides")          # SAT, deepening
 >>> result.status, result.length, result.steps
 >>> pp.methods.run("fd-lmcut", inst.domain, "slides")  # any method by name (puzzleplan.methods)
->>> [f.name for f in pp.families.all_families()]       # the puzzle families
+>>> [f.name for f in pp.registry.all_families()]       # the puzzle families
 """
-from . import families, methods
+from . import methods, registry
 from .formats.load import load
 from .planner import SolveOptions, solve
 from .puzzle import Avoid, EndsOn, MoveCount, PuzzleError, Result, Status, frozen
@@ -17,4 +17,4 @@ from .plans import read_plan
 from .validate import check_plan
 
 __all__ = ["load", "solve", "SolveOptions", "breadth_first_search", "astar_search", "check_plan", "read_plan",
-           "MoveCount", "Avoid", "EndsOn", "frozen", "PuzzleError", "Result", "Status", "families", "methods"]
+           "MoveCount", "Avoid", "EndsOn", "frozen", "PuzzleError", "Result", "Status", "methods", "registry"]

@@ -331,7 +331,7 @@ def main():
 @json_option
 def list_families(as_json):
     """List the puzzle families: file types, metrics, and what each can do (SAT, search, PDDL, animation)."""
-    from . import families
+    from . import registry as families
     try:
         found = families.all_families()
     except PuzzleError as err:

@@ -1,5 +1,5 @@
 """Shared vocabulary: statuses, results, errors, moves and side conditions (the rules a
-family implements are in :mod:`puzzleplan.families.contract`).
+family implements are in :mod:`puzzleplan.contract`).
 
 Glossary
 --------

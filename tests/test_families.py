@@ -1,5 +1,5 @@
 """The conformance suite: every registered puzzle family, as a test parameter, must keep the
-contract (:mod:`puzzleplan.families.contract`).  A new family inherits every test here.
+contract (:mod:`puzzleplan.contract`).  A new family inherits every test here.
 
 - the record is complete, every declared part imports, the rules class defines every
   required method (and a class that lacks one is refused, naming it);
@@ -14,18 +14,18 @@ import random
 
 import pytest
 
-from puzzleplan import families
+from puzzleplan import registry
 from puzzleplan.constraints import Counted
 from puzzleplan.encodings import encoder_for
 from puzzleplan.encodings.base import Encoder
-from puzzleplan.families.contract import Rules, missing_methods
+from puzzleplan.contract import Rules, missing_methods
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 from successors import freeze, successors_by_sat
 
-FAMILIES = families.all_families()
+FAMILIES = registry.all_families()
 IDS = [f.name for f in FAMILIES]
 ENCODED = [(f, m) for f in FAMILIES for m in f.encoders]
 ENCODED_IDS = [f"{f.name}-{m}" for f, m in ENCODED]
@@ -51,15 +51,15 @@ def test_there_are_families():
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)
 def test_the_record_is_complete_and_every_part_imports(family):
-    assert families.problems(family) == []
-    cls = families.rules_class(family)
+    assert registry.problems(family) == []
+    cls = registry.rules_class(family)
     assert missing_methods(cls) == []
     assert callable(family.part("build")) and callable(family.part("generate"))
     for fmt in family.formats:
         assert callable(family.ref(fmt.read))
         assert fmt.levels is None or callable(family.ref(fmt.levels))
         for ext in fmt.extensions:
-            assert ext.startswith(".") and families.for_path(f"x{ext}") == (family, fmt)
+            assert ext.startswith(".") and registry.for_path(f"x{ext}") == (family, fmt)
     for metric in family.encoders:
         assert issubclass(family.part(f"encoders.{metric}"), Encoder)
     if family.pddl:
@@ -78,25 +78,25 @@ def test_every_extension_belongs_to_one_family():
 @pytest.mark.parametrize("method", REQUIRED)
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)
 def test_a_rules_class_without_a_required_method_is_refused_by_name(family, method):
-    cls = families.rules_class(family)
+    cls = registry.rules_class(family)
     body = {k: v for klass in reversed(cls.__mro__[:-1]) if klass is not Rules and issubclass(klass, Rules)
             for k, v in vars(klass).items() if k != method}
     stripped = type(f"Stripped{cls.__name__}", (Rules,), body)
     assert missing_methods(stripped) == [method]
-    broken = families.Family(**{**family.__dict__, "package": __name__, "rules": ":Stripped"})
+    broken = registry.Family(**{**family.__dict__, "package": __name__, "rules": ":Stripped"})
     globals()["Stripped"] = stripped
     try:
         with pytest.raises(PuzzleError, match=rf"rules lack: {method}"):
-            families.rules_class(broken)
+            registry.rules_class(broken)
     finally:
         del globals()["Stripped"]
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)
 def test_generated_instances_are_rules_of_the_family(family):
-    cls = families.rules_class(family)
+    cls = registry.rules_class(family)
     for rules in instances(family, 8, wrapped=False):
-        assert isinstance(rules, cls) and families.of(rules) is family
+        assert isinstance(rules, cls) and registry.of(rules) is family
         assert rules.metrics == family.metrics
         assert rules.board() and all(isinstance(row, str) for row in rules.board())
         hash(rules.initial)
@@ -169,7 +169,7 @@ def test_a_planner_on_the_pddl_export_finds_the_bfs_optimum(family):
     for rules in instances(family, 4, seed=4):
         metric = rules.metrics[0]
         try:
-            families.of(rules).part("pddl")().check(rules, metric)
+            registry.of(rules).part("pddl")().check(rules, metric)
         except PuzzleError:
             continue
         bfs = breadth_first_search(rules, metric)
@@ -182,13 +182,13 @@ def test_a_planner_on_the_pddl_export_finds_the_bfs_optimum(family):
 
 
 def test_an_incomplete_or_unknown_family_is_refused_naming_what_is_missing():
-    family = families.get("sliding")
-    broken = families.Family(**{**family.__dict__, "generate": "", "formats": (), "encoders": {"pushes": "x:Y"}})
-    assert families.problems(broken) == ["no generate", "no file format",
+    family = registry.get("sliding")
+    broken = registry.Family(**{**family.__dict__, "generate": "", "formats": (), "encoders": {"pushes": "x:Y"}})
+    assert registry.problems(broken) == ["no generate", "no file format",
                                          "an encoder for 'pushes', which is not one of its metrics"]
     with pytest.raises(PuzzleError, match=r"unknown puzzle family 'chess'; known: .*sliding"):
-        families.get("chess")
+        registry.get("chess")
     with pytest.raises(PuzzleError, match=r"sliding family's scene: .* has no 'nowhere'"):
-        families.Family(**{**family.__dict__, "scene": "scene:nowhere"}).part("scene")
+        registry.Family(**{**family.__dict__, "scene": "scene:nowhere"}).part("scene")
     with pytest.raises(PuzzleError, match=r"unknown file type; use .*\.knights.*\.slide"):
-        families.for_path("puzzle.chess")
+        registry.for_path("puzzle.chess")

@@ -82,6 +82,19 @@ def test_layers_run_one_way():
                                                       "puzzleplan.animate"))}, m
 
 
+def test_no_framework_module_imports_into_the_families():
+    """The contract and the registry sit below the plug-ins: the registry finds a family by
+    its name at run time, and no module outside ``families/`` names one in an import."""
+    g = graph()
+    up = {m: sorted(t for t in g[m] if t == "puzzleplan.families" or t.startswith("puzzleplan.families."))
+          for m in g if not (m == "puzzleplan.families" or m.startswith("puzzleplan.families."))}
+    assert not {m: ts for m, ts in up.items() if ts}
+    assert {"puzzleplan.contract", "puzzleplan.registry"} <= set(g)
+    below = ("puzzleplan.puzzle", "puzzleplan.contract", "puzzleplan.registry")
+    for m in below:      # the vocabulary, the contract and the registry import nothing above them
+        assert g[m] <= set(below[:below.index(m)]), (m, g[m])
+
+
 FAMILY_DIRS = sorted(p for p in (PACKAGE / "families").iterdir() if p.is_dir() and (p / "__init__.py").exists())
 
 

@@ -27,7 +27,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import INSTANCES, default_sigint, reaped
-from puzzleplan import families
+from puzzleplan import registry
 from puzzleplan.cli import main
 from puzzleplan.constraints import Counted
 from puzzleplan.formats.load import load
@@ -38,7 +38,7 @@ from puzzleplan.search import astar_search, breadth_first_search
 from puzzleplan.validate import check_plan
 
 IPC = INSTANCES / "pddl"
-ROUND_TRIP = [f for f in families.all_families() if f.pddl]
+ROUND_TRIP = [f for f in registry.all_families() if f.pddl]
 
 
 def run(*args):

@@ -139,7 +139,7 @@ def counters(base, steps, metric, replay, i: int, pieces) -> dict:
 def build(domain, steps: Sequence[str], metric: str, title: str = "") -> Scene:
     """The scene of ``steps`` on ``domain`` (a domain or a :class:`Counted` wrapper).
     Raises IllegalStep (a PuzzleError) if the plan does not replay."""
-    from .. import families
+    from .. import registry
     base = domain.base
     steps = list(steps)
     replay = base.replay(steps)
@@ -150,7 +150,7 @@ def build(domain, steps: Sequence[str], metric: str, title: str = "") -> Scene:
         start = ends[j - 1] if j else end
         frames.append(Frame(end, base.count(steps[:end], metric), " ".join(steps[start:end]), position(base, replay.history[end]),
                             counters(base, steps, metric, replay, end, pieces)))
-    scene = families.of(base).part("scene")(base, replay, title)
+    scene = registry.of(base).part("scene")(base, replay, title)
     scene.metric, scene.conditions, scene.frames = metric, conditions, frames
     scene.solved = check_plan(domain, steps, metric)["solved"]
     return scene

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from ..catalogue import catalogue, instances_root
-from .. import families
+from .. import registry
 from ..formats.common import number
 from ..outputs import check_folder
 from ..formats.load import level_count
@@ -113,7 +113,7 @@ def instances(spec: str, levels: list[int] | None, metric: str | None) -> list[t
         return out
     path = Path(spec)
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*") if p.is_file() and families.is_puzzle_file(p))
+        files = sorted(p for p in path.rglob("*") if p.is_file() and registry.is_puzzle_file(p))
         if not files:
             raise PuzzleError(f"no puzzle file in the folder {spec}")
         return [item for f in files for item in instances(str(f), levels, metric)]

@@ -1,6 +1,6 @@
 """Puzzle + horizon -> a solver-neutral Boolean model (:mod:`.model`); model -> plan.
 
-:func:`encoder_for` asks the domain's family (:mod:`puzzleplan.families`) which encoder
+:func:`encoder_for` asks the domain's family (:mod:`puzzleplan.registry`) which encoder
 serves a metric.
 :mod:`.lower` turns a model into CNF (cardinalities included), DIMACS, or a
 CP-SAT model; it sits below the planner, so export and the planner share it.
@@ -14,8 +14,8 @@ from ..puzzle import MoveCount, PuzzleError
 def encoder_for(domain, metric: str, counts: Sequence[MoveCount] = ()):
     """The encoder of ``domain`` (possibly a :class:`~puzzleplan.constraints.Counted`
     wrapper) under ``metric``, as its family declares it; PuzzleError when none exists."""
-    from .. import families
-    family = families.of(domain)
+    from .. import registry
+    family = registry.of(domain)
     if metric not in family.encoders:
         raise PuzzleError(f"no SAT encoding for {family.name} under the metric {metric!r}")
     return family.part(f"encoders.{metric}")(domain, metric, counts)

@@ -1,7 +1,7 @@
 """Open any supported puzzle file and build its rules.
 
 The file type (its extension; a trailing ``.gz`` is allowed) names the family and the
-format (:func:`puzzleplan.families.for_path`); ``puzzleplan families`` lists them.
+format (:func:`puzzleplan.registry.for_path`); ``puzzleplan families`` lists them.
 """
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from .. import families
+from .. import registry
 from ..constraints import Counted
 from ..puzzle import Avoid, Contradiction, EndsOn, MoveCount, PuzzleError
 from ..cells import parse_cell
@@ -24,16 +24,16 @@ class Instance:
     spec: Any              # what the file said
     level: int | None
     stated_optimum: int | None = None   # an optimum the file itself states (its metric: see format)
-    family: Any = None     # the puzzleplan.families.Family
+    family: Any = None     # the puzzleplan.contract.Family
 
 
 def file_format(path: str | Path) -> str:
-    return families.for_path(path)[1].name
+    return registry.for_path(path)[1].name
 
 
 def level_count(path: str | Path) -> int:
     """How many puzzles the file holds (1 for single-puzzle formats)."""
-    family, fmt = families.for_path(path)
+    family, fmt = registry.for_path(path)
     if not fmt.collection:
         return 1
     text = read_text(path)
@@ -125,7 +125,7 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
     takes besides the text (a PDDL problem's ``domain`` file).
     Raises :class:`PuzzleError` naming the file and line on any bad input.
     """
-    family, fmt = families.for_path(path)
+    family, fmt = registry.for_path(path)
     extra = reader_options(fmt, path, options)
     places = family.ref(fmt.places) if fmt.places else None
     text = read_text(path)
@@ -142,7 +142,7 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
     try:
         if not fmt.collection and level not in (None, 1):
             raise PuzzleError(f"unknown level number {level}: a {fmt.name} file holds one puzzle")
-        families.rules_class(family)
+        registry.rules_class(family)
         parsed = family.ref(fmt.read)(text, level, **extra)
         domain = family.part("build")(parsed.spec, distinct=named, avoid=avoid, margin=margin)
         check_ends(domain, ends)

@@ -96,7 +96,7 @@ def _uniform(rows: list[tuple]) -> bool:
 
 
 class FamilyPDDL:
-    """A family's PDDL part (its ``pddl`` in :class:`~puzzleplan.families.Family`): the
+    """A family's PDDL part (its ``pddl`` in :class:`~puzzleplan.contract.Family`): the
     schemas, objects and facts of an instance, its goal, and how a ground action of a
     plan becomes one of the family's moves.  Subclassed in each family's folder."""
 
@@ -207,8 +207,8 @@ def build(domain, metric: str | None = None) -> Task:
 
 def family_part(base) -> FamilyPDDL:
     """The PDDL part of the family of ``base``; PuzzleError if it has none."""
-    from .. import families
-    family = families.of(base)
+    from .. import registry
+    family = registry.of(base)
     if not family.pddl:
         raise PuzzleError(f"the {family.name} family has no PDDL export")
     return family.part("pddl")()

@@ -34,8 +34,8 @@ ENUMERATE_SECONDS = 10.0       # and that takes at most this long (or a tenth of
 def default_solver(spec: str, domain) -> str:
     """``pysat`` -> ``pysat:SOLVER`` with the measured default solver of the domain's family
     (its ``default_solver``, e.g. CaDiCaL on knights: benchmarks/knights_solvers.csv)."""
-    from .. import families
-    solver = families.of(domain).default_solver
+    from .. import registry
+    solver = registry.of(domain).default_solver
     if spec in ("pysat", "pysat-plain", "pysat-de") and solver:
         return f"{spec}:{solver}"
     return spec

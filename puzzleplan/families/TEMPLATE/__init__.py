@@ -18,7 +18,7 @@ an entry point in the group ``puzzleplan.families``), rename ``name`` below, and
 the puzzle; ``docs/families.md`` walks through it.  This folder itself is skipped by the
 registry: it is documentation that runs (``tests/test_template_family.py``).
 """
-from puzzleplan.families.contract import Family, Format
+from puzzleplan.contract import Family, Format
 
 FAMILY = Family(
     name="line",

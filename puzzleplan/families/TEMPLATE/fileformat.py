@@ -10,7 +10,7 @@ are comments; ``constraints:`` lines (``A.frozen``, ``B.moves<=3``) are read by 
 from __future__ import annotations
 
 from puzzleplan.puzzle import PuzzleError
-from puzzleplan.families.contract import Parsed
+from puzzleplan.contract import Parsed
 from .rules import LineSpec
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from puzzleplan.puzzle import IllegalStep, Move, PuzzleError
-from puzzleplan.families.contract import Rules
+from puzzleplan.contract import Rules
 
 Cell = tuple[int, int]
 DIRS = {">": 1, "<": -1}

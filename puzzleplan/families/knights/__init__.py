@@ -1,6 +1,6 @@
 """Knights jumping on an arbitrary set of squares, never onto each other, with per-knight
 move counts in the goal (seed 003, Guarini's problem)."""
-from ..contract import Family, Format
+from ...contract import Family, Format
 
 FAMILY = Family(
     name="knights",

@@ -27,7 +27,7 @@ many moves knight X made.
 from __future__ import annotations
 
 from .rules import Alternative, KnightsSpec, square
-from ..contract import Parsed
+from ...contract import Parsed
 from ...puzzle import MoveCount, PuzzleError
 from ...formats.common import sections
 

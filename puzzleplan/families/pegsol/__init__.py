@@ -1,7 +1,7 @@
 """Peg solitaire on any board (English 33, French 37, triangles...): a peg jumps over a
 neighbour into an empty hole and the peg jumped over is removed; named pegs for side
 conditions; metrics ``steps`` (jumps) and ``moves`` (runs of jumps by one peg)."""
-from ..contract import Family, Format
+from ...contract import Family, Format
 
 FAMILY = Family(
     name="pegsol",

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 
 from .rules import DIRECTIONS, UNNAMED, Goal, PegSpec, name
-from ..contract import Parsed
+from ...contract import Parsed
 from ...cells import parse_cell
 from ...formats.common import sections
 from ...puzzle import PuzzleError

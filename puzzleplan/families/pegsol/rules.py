@@ -35,7 +35,7 @@ from typing import Iterator, Sequence
 
 from ...cells import cell_name as name, parse_cell
 from ...puzzle import IllegalStep, Move, PuzzleError
-from ..contract import Rules
+from ...contract import Rules
 
 Cell = tuple[int, int]
 METRICS = ("steps", "moves")

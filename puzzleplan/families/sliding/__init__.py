@@ -1,6 +1,6 @@
 """Sliding blocks: Klotski, Rush Hour, Huarong Dao, Pennant, Ma's puzzle, any board with
 walls, polyomino pieces and per-piece axes (seeds 000, 002, 004)."""
-from ..contract import Family, Format
+from ...contract import Family, Format
 
 FAMILY = Family(
     name="sliding",

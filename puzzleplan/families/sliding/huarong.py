@@ -8,7 +8,7 @@ column.  Each letter is a piece; pieces of equal shape are interchangeable.
 from __future__ import annotations
 
 from .rules import SlidingSpec
-from ..contract import Parsed
+from ...contract import Parsed
 from ...puzzle import PuzzleError
 from ...formats.common import number, pick_level
 from .slide import spec_from_pictures

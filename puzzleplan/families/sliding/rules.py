@@ -43,7 +43,7 @@ from typing import Iterator, Sequence
 
 from ...limits import checkpoint
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
-from ..contract import Rules
+from ...contract import Rules
 
 Cell = tuple[int, int]
 DIRS: dict[str, Cell] = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}

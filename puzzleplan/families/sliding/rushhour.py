@@ -9,7 +9,7 @@ line, either the bare board or a database row ``moves board cluster``; ``;`` or
 from __future__ import annotations
 
 from .rules import SlidingSpec
-from ..contract import Parsed
+from ...contract import Parsed
 from ...puzzle import PuzzleError
 from ...formats.common import number, pick_level
 

@@ -29,7 +29,7 @@ interchangeable unless the goal names them.
 from __future__ import annotations
 
 from .rules import Cell, SlidingSpec
-from ..contract import Parsed
+from ...contract import Parsed
 from ...puzzle import PuzzleError
 from ...formats.common import sections
 

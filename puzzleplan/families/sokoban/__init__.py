@@ -1,6 +1,6 @@
 """Sokoban: one player walks and pushes boxes onto storage cells (seed 001); open levels
 are cut a margin around them."""
-from ..contract import Family, Format
+from ...contract import Family, Format
 
 FAMILY = Family(
     name="sokoban",

@@ -23,7 +23,7 @@ from typing import Iterator, Sequence
 
 from ...limits import checkpoint
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
-from ..contract import Rules
+from ...contract import Rules
 
 Cell = tuple[int, int]
 DIRS = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0)}

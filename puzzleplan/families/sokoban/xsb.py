@@ -10,7 +10,7 @@ a string of ``l u r d`` (walk) and ``L U R D`` (push) letters.
 from __future__ import annotations
 
 from .rules import SokobanLevel
-from ..contract import Parsed
+from ...contract import Parsed
 from ...puzzle import PuzzleError
 
 XSB = set("#@+$*. -_")

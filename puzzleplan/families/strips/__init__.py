@@ -3,7 +3,7 @@ Downward's translator into finite-domain (SAS+) variables: search, SAT, CP-SAT,
 export and the outside planners on it, like on any puzzle.  Metrics ``steps``
 (actions) and ``cost`` (``:action-costs``; SAT only when every action costs at least 1).  Side conditions name
 action patterns (``push-*``, ``move(?, pos-3-2, ?)``) and facts to avoid."""
-from ..contract import Family, Format
+from ...contract import Family, Format
 
 FAMILY = Family(
     name="strips",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ...formats.common import read_text
 from ...puzzle import PuzzleError
-from ..contract import Parsed
+from ...contract import Parsed
 from . import ground, source
 
 

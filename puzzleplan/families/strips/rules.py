@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
-from ..contract import Rules
+from ...contract import Rules
 from .ground import Grounded
 
 NAME = re.compile(r"^\s*([^\s(),]+)\s*(?:\(([^()]*)\))?\s*$")

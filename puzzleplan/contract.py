@@ -1,0 +1,298 @@
+"""The contract of a puzzle family: what generic code (loading, encodings, planner,
+search, validation, PDDL, animation, bench) may ask of a family, and nothing else.
+
+It sits below the families: they import it, it imports none of them; the registry
+(:mod:`puzzleplan.registry`) finds them.
+A family is one folder ``puzzleplan/families/<name>/`` (or a package of its own, found
+through the entry-point group ``puzzleplan.families``) whose ``__init__`` defines
+``FAMILY``, a :class:`Family` record.  The record names its parts as
+``"module:attribute"`` strings, relative to the family's package, so that listing the
+families imports nothing heavy; :meth:`Family.part` imports a part when it is used.
+
+Glossary
+--------
+rules     a class derived from :class:`Rules`: the puzzle's semantics, the reference
+          every plan is replayed against (search runs on it, SAT is checked against it)
+spec      what a file said (the family's own record), turned into rules by ``build``
+format    a reader of one file type (:class:`Format`): text (+ level) -> :class:`Parsed`
+mover     what side conditions count moves of (a piece kind, the player, a knight)
+place     where a mover stands, as end conditions name it (an anchor, a cell, a square)
+entry     one item of ``replay.history``: the labelled position after some steps
+position  an entry as JSON-ready data (:meth:`Rules.position`); the animation draws it
+"""
+from __future__ import annotations
+
+import abc
+import importlib
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Iterator, Mapping, Protocol, Sequence
+
+from .puzzle import Move, MoveCount, PuzzleError
+
+# the parts a family may declare, and whether a family without them is incomplete
+REQUIRED_PARTS = ("rules", "build", "generate")     # encoders, pddl and scene are optional
+
+
+class Replay(Protocol):
+    """What :meth:`Rules.replay` returns."""
+
+    history: list             # entries: the labelled position after 0, 1, ... steps
+
+    @property
+    def solved(self) -> bool: ...       # the goal holds after the last step (side conditions aside)
+    def frames(self) -> list[list[str]]: ...   # each entry as text rows (``show``)
+
+
+class Rules(abc.ABC):
+    """The rules of one instance.  Abstract methods are required; the others have the
+    defaults written here, once.
+
+    States are immutable and hashable.  Steps are short strings (the family's unit
+    moves); ``Move`` objects are what ``successors`` yields in a metric and
+    ``render_steps`` turns back into steps.
+    """
+
+    metrics: tuple[str, ...] = ()       # the first is the default
+    initial: Hashable = None
+
+    @property
+    def name(self) -> str:
+        """The family's name: the ``FAMILY`` record of the package that holds the rules class
+        (the registry, :func:`puzzleplan.registry.of`, also knows families whose record lives
+        elsewhere)."""
+        record = package_record(type(self.base))
+        return record.name if record is not None else type(self.base).__name__
+
+    # -- search --------------------------------------------------------------------
+    @abc.abstractmethod
+    def is_goal(self, state) -> bool: ...
+
+    @abc.abstractmethod
+    def successors(self, state, metric: str) -> Iterator[tuple[Move, Hashable]]:
+        """Every (move, next state) in ``metric``; a move never splits one of the
+        metric's moves in two (see :meth:`continuation`)."""
+
+    def heuristic(self, state, metric: str) -> int:
+        """An admissible lower bound on the moves left (0 knows nothing)."""
+        return 0
+
+    def move_cost(self, move: Move, metric: str) -> int:
+        """What ``move`` adds to a plan's length in ``metric`` (0 or more); 1 unless the
+        metric weighs moves (PDDL action costs)."""
+        return 1
+
+    def unit_costs(self, metric: str) -> bool:
+        """Whether every move costs 1 in ``metric`` (breadth-first search is optimal then;
+        otherwise the searches go by cost)."""
+        return True
+
+    def longest_plan(self, metric: str) -> int | None:
+        """An upper bound on the length of every plan in ``metric`` (a plan that removes a
+        piece per move cannot be longer than the pieces), or None: no bound known.  The
+        planner reports ``unsolvable`` once it has refuted this horizon."""
+        return None
+
+    def continuation(self, move: Move, metric: str):
+        """``(start, end)`` marks of a move that a following move of the same mover may
+        continue as one move of the metric (sliding runs), or None: no merging."""
+        return None
+
+    # -- plans ---------------------------------------------------------------------
+    @abc.abstractmethod
+    def render_steps(self, moves: Sequence[Move]) -> list[str]: ...
+
+    @abc.abstractmethod
+    def replay(self, steps: Sequence[str]) -> Replay:
+        """Replay by the rules; raise :class:`~puzzleplan.puzzle.IllegalStep` on a bad step."""
+
+    @abc.abstractmethod
+    def moves_of(self, steps: Sequence[str], metric: str) -> list[tuple[str, tuple[str, ...]]]:
+        """The plan's moves in ``metric``: (piece label, its steps) each -- the one
+        definition of a move that search, SAT and validation follow."""
+
+    def count(self, steps: Sequence[str], metric: str) -> int:
+        return len(self.moves_of(steps, metric))
+
+    # -- pieces and side conditions ---------------------------------------------------
+    @abc.abstractmethod
+    def board(self) -> list[str]:
+        """The initial position as text rows."""
+
+    @abc.abstractmethod
+    def piece_names(self) -> list[str]: ...
+
+    @abc.abstractmethod
+    def mover_of(self, piece: str) -> Hashable:
+        """The mover a piece label belongs to; PuzzleError naming the piece if none."""
+
+    @abc.abstractmethod
+    def on_board(self, cell) -> bool: ...
+
+    @abc.abstractmethod
+    def end_places(self, piece: str, cells) -> tuple[Hashable, frozenset]:
+        """(mover, places it may finish on) for 'piece ends within cells'."""
+
+    @abc.abstractmethod
+    def place_of(self, state, mover) -> Any:
+        """Where ``mover`` stands in ``state`` (a place as :meth:`end_places` names it)."""
+
+    @abc.abstractmethod
+    def piece_cells(self, entry, piece: str) -> frozenset:
+        """The cells ``piece`` covers in a replay entry (checks end conditions); empty for a
+        piece that is no longer on the board (it ends within no cells)."""
+
+    def goal_alternatives(self) -> list[tuple[MoveCount, ...]]:
+        """Goal alternatives, each with the move counts it requires; one by default."""
+        return [()]
+
+    def is_goal_alt(self, state, i: int) -> bool:
+        """Whether alternative ``i``'s placement holds (without its counts)."""
+        return self.is_goal(state)
+
+    def placed(self, replay, i: int) -> bool:
+        """Whether alternative ``i``'s placement holds at the end of a replay."""
+        return replay.solved
+
+    def proof_scope(self) -> str | None:
+        """What a proof covers when less than the puzzle (e.g. a cut grid)."""
+        return None
+
+    # -- drawing ---------------------------------------------------------------------
+    # characters of ``board()``/``frames()`` rows drawn their own way in pictures
+    # (:mod:`puzzleplan.draw`): character -> (colour, text shown)
+    symbols: dict = {}
+
+    def position(self, entry) -> dict:
+        """A replay entry as canonical JSON-ready data (animation, browser test)."""
+        raise PuzzleError(f"the {self.name} family cannot draw its positions")
+
+    # -- what a Counted wrapper adds; a bare rules object has none -----------------------
+    @property
+    def base(self) -> "Rules":
+        return self
+
+    extra: tuple = ()
+    ends: tuple = ()
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """What a format reader returns."""
+
+    spec: Any
+    stated_optimum: int | None = None   # an optimum the file states (the format says in which metric)
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Format:
+    """A file type of a family.
+
+    ``read``: ``"module:function"``, ``function(text, level) -> Parsed``;
+    ``levels``: for collections, ``"module:function"``, ``function(text) -> int``;
+    ``inline_constraints``: the file may hold ``constraints:`` lines (A.frozen...);
+    ``options``: keyword options the reader takes (``("domain",)``: the CLI's
+    ``--domain``); a reader with options is called ``read(text, level, path=FILE, **options)``;
+    ``places``: ``"module:function"``, ``function(text) -> places``, the family's own
+    reading of what follows ``avoid=`` / ``ends=`` (default: cell names, ``c3,d4``);
+    ``companions``: names (globs) of files of this type that go with a puzzle and are
+    not one (a PDDL domain): a folder given to ``bench`` leaves them out.
+    """
+
+    name: str
+    extensions: tuple[str, ...]
+    read: str
+    levels: str | None = None
+    inline_constraints: bool = False
+    options: tuple[str, ...] = ()
+    places: str | None = None
+    companions: tuple[str, ...] = ()
+
+    @property
+    def collection(self) -> bool:
+        return self.levels is not None
+
+
+@dataclass(frozen=True)
+class Family:
+    """A puzzle family.  Parts are ``"module:attribute"`` strings inside ``package``.
+
+    rules      the :class:`Rules` subclass
+    build      ``build(spec, *, distinct=(), avoid=None, margin=2) -> Rules``: the rules
+               of a parsed spec with the pieces the user named kept distinct and cells to
+               avoid (``margin``: free cells around an open board, where that means something)
+    generate   ``generate(rng, size="small") -> Rules``: a random small solvable-or-not
+               instance, for the conformance suite (never invalid)
+    encoders   metric -> the SAT encoder class (:class:`puzzleplan.encodings.base.Encoder`)
+    pddl       the PDDL part (:class:`puzzleplan.pddl.task.FamilyPDDL`), or None
+    scene      ``board(rules, replay, title) -> Scene``, or None: no animation
+    """
+
+    name: str
+    summary: str
+    package: str
+    metrics: tuple[str, ...]
+    formats: tuple[Format, ...]
+    rules: str
+    build: str
+    generate: str
+    encoders: Mapping[str, str] = field(default_factory=dict)
+    pddl: str | None = None
+    scene: str | None = None
+    default_solver: str | None = None      # python-sat solver of ``pysat`` when none is named
+    sources: str = ""                      # where the rules come from (README table)
+
+    def part(self, what: str) -> Any:
+        """Import and return a declared part (``"rules"``, ``"pddl"``...) or an encoder
+        (``"encoders.steps"``); PuzzleError if the family has no such part."""
+        if what.startswith("encoders."):
+            ref = self.encoders.get(what.partition(".")[2])
+        else:
+            ref = getattr(self, what, None)
+        if not ref:
+            raise PuzzleError(f"the {self.name} family has no {what}")
+        return self.ref(ref, f"{self.name} family's {what}")
+
+    def ref(self, ref: str, what: str = "") -> Any:
+        """A ``"module:attribute"`` string of this family, imported."""
+        return resolve(self.package, ref, what or f"{self.name} family's {ref}")
+
+    def extensions(self) -> list[str]:
+        return [ext for fmt in self.formats for ext in fmt.extensions]
+
+    def features(self) -> dict[str, bool]:
+        return {"sat": bool(self.encoders), "search": True, "pddl": bool(self.pddl), "animation": bool(self.scene)}
+
+
+def package_record(cls: type) -> "Family | None":
+    """The ``FAMILY`` record of the innermost package holding ``cls`` (already imported with
+    it), or None."""
+    parts = cls.__module__.split(".")
+    while parts:
+        record = getattr(sys.modules.get(".".join(parts)), "FAMILY", None)
+        if isinstance(record, Family):
+            return record
+        parts.pop()
+    return None
+
+
+def resolve(package: str, ref: str, what: str) -> Any:
+    """``"module:attr"`` inside ``package`` -> the object; PuzzleError naming what is missing."""
+    module, _, attr = ref.partition(":")
+    try:
+        mod = importlib.import_module(f"{package}.{module}" if module else package)
+    except ModuleNotFoundError as err:
+        raise PuzzleError(f"{what}: no module {err.name!r} ({ref})") from None
+    try:
+        return getattr(mod, attr) if attr else mod
+    except AttributeError:
+        raise PuzzleError(f"{what}: {mod.__name__} has no {attr!r} ({ref})") from None
+
+
+def missing_methods(cls) -> list[str]:
+    """The required methods of :class:`Rules` a rules class does not define."""
+    if not (isinstance(cls, type) and issubclass(cls, Rules)):
+        return ["(not a subclass of puzzleplan.contract.Rules)"]
+    return sorted(getattr(cls, "__abstractmethods__", ()))
+
