@@ -517,12 +517,7 @@ def horizon_printer(row: dict) -> None:
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--backend", "-b", default="pysat-de", show_default=True,
-              help=f"{registry.usage(registry.SAT)}: pysat-de (the default) is one incremental python-sat solver "
-                   "on the double-ended encoding with lemmas from the start and the goal (default solver glucose42, "
-                   "e.g. pysat-de:cadical195; two joined by + race, e.g. pysat-de:glucose42+cadical195); pysat "
-                   "unrolls forward with lemmas from the start; pysat-plain forward without lemmas; "
-                   "cpsat one CP-SAT model minimising moves; cpsat-horizons a CP-SAT model per horizon; "
-                   "external a solver program.")
+              help=f"The SAT, CP-SAT or model-checking method: {registry.help_text(registry.SAT)}.")
 @metric_option
 @level_option
 @counts_option

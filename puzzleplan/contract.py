@@ -265,6 +265,19 @@ class Family:
         return {"sat": bool(self.encoders), "search": True, "pddl": bool(self.pddl), "animation": bool(self.scene)}
 
 
+@dataclass
+class Instance:
+    """A puzzle as loaded (:func:`puzzleplan.load`): its rules, with the family that read it."""
+
+    path: str
+    format: str
+    domain: Any            # the rules, possibly wrapped with move counters
+    spec: Any              # what the file said
+    level: int | None
+    stated_optimum: int | None = None   # an optimum the file itself states (its metric: see format)
+    family: Family | None = None
+
+
 def package_record(cls: type) -> "Family | None":
     """The ``FAMILY`` record of the innermost package holding ``cls`` (already imported with
     it), or None."""

@@ -17,9 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from .puzzle import PuzzleError
-from .contract import REQUIRED_PARTS, Family, Format, Parsed, Rules, missing_methods
+from .contract import REQUIRED_PARTS, Family, Format, Instance, Parsed, Rules, missing_methods
 
-__all__ = ["Family", "Format", "Parsed", "Rules", "names", "get", "all_families", "of", "for_path",
+__all__ = ["Family", "Format", "Parsed", "Rules", "names", "get", "all_families", "of", "rules_and_family", "for_path",
            "problems", "rules_class", "GROUP"]
 
 GROUP = "puzzleplan.families"
@@ -92,6 +92,14 @@ def of(rules) -> Family:
     """The family of a rules object (or of a side-condition wrapper around one): the one
     whose package holds its class."""
     return _family_of_class(type(rules.base))
+
+
+def rules_and_family(target) -> tuple[Rules, Family]:
+    """``(rules, family)`` of a loaded instance (which carries its family from the load) or of
+    a rules object (its family found once here)."""
+    if isinstance(target, Instance):
+        return target.domain, target.family or of(target.domain)
+    return target, of(target)
 
 
 @lru_cache(maxsize=None)

@@ -1,5 +1,8 @@
 """What can solve on this machine, and where it is: ``puzzleplan solvers``.
 
+Every method of the registry (:mod:`puzzleplan.methods`) with whether it runs here, then
+the tools behind them.
+
 Solver programs for ``--backend external:NAME`` and for the export -> solve -> decode job
 by hand (kissat sits inside the ``passagemath-kissat`` wheel, not on PATH: its path is
 printed here), python-sat's solvers for ``pysat:NAME``, OR-Tools for ``cpsat``, the PDDL
@@ -38,10 +41,10 @@ def libraries() -> list[dict]:
     rows = []
     pysat = version("python-sat")
     if pysat:
-        from pysat.solvers import SolverNames
-        from .planner.backends.pysat_backend import DEFAULT_SOLVER, NOT_INCREMENTAL
-        names = sorted(key for key in vars(SolverNames) if not key.startswith("_") and key not in NOT_INCREMENTAL)
-        rows.append({"kind": "library", "name": "python-sat", "use": "--backend pysat[:SOLVER], pysat-plain[:SOLVER]",
+        from .planner.backends.pysat_backend import DEFAULT_SOLVER, solver_names
+        names = solver_names()
+        rows.append({"kind": "library", "name": "python-sat",
+                     "use": "--backend pysat-de[:SOLVER], pysat[:SOLVER], pysat-plain[:SOLVER]",
                      "found": True, "version": pysat, "solvers": names, "default": DEFAULT_SOLVER})
     rows.append({"kind": "library", "name": "ortools", "use": "--backend cpsat[:WORKERS], cpsat-horizons",
                  "found": bool(version("ortools")), "version": version("ortools"), "install": "pip install ortools"})
@@ -59,13 +62,26 @@ def libraries() -> list[dict]:
     return rows
 
 
+def methods() -> list[dict]:
+    from .methods import availability
+    return [{**row, "kind": "method", "group": row["kind"], "found": row["runs_here"]} for row in availability()]
+
+
 def table() -> list[dict]:
-    return programs() + libraries()
+    return methods() + programs() + libraries()
 
 
 def lines(rows: list[dict]) -> list[str]:
     out = []
+    methods = [r for r in rows if r["kind"] == "method"]
+    if methods:
+        out.append("methods (search -a, solve -b, bench --methods):")
+        out += [f"  {r['use']:<24} {r['group']:<8} {'runs here' if r['found'] else 'cannot run here: ' + r['why_not']}"
+                for r in methods]
+        out.append("tools:")
     for r in rows:
+        if r["kind"] == "method":
+            continue
         if not r["found"]:
             where = f"not found: {r['install']}"
         elif r["name"] == "python-sat":

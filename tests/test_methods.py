@@ -93,7 +93,8 @@ def test_backends_share_one_base_class_and_every_capability_is_read():
     from puzzleplan.encodings.model import BoolModel
     from puzzleplan.planner.backends import make_backend
     from puzzleplan.planner.backends.base import CAPABILITIES, Backend
-    loop = (Path(__file__).parent.parent / "puzzleplan/planner/deepening.py").read_text()
+    planner = Path(__file__).parent.parent / "puzzleplan/planner"
+    loop = (planner / "deepening.py").read_text() + (planner / "unrolling.py").read_text()
     assert all(f'"{c}" in solver.capabilities' in loop for c in CAPABILITIES)
     for spec in ("pysat", "pysat-plain", "cpsat", "cpsat-horizons", "external:cadical"):
         backend = make_backend(spec, BoolModel())

@@ -11,11 +11,13 @@ from typing import Sequence
 
 from ..puzzle import MoveCount, PuzzleError
 
-def encoder_for(domain, metric: str, counts: Sequence[MoveCount] = ()):
+def encoder_for(domain, metric: str, counts: Sequence[MoveCount] = (), family=None):
     """The encoder of ``domain`` (possibly a :class:`~puzzleplan.constraints.Counted`
-    wrapper) under ``metric``, as its family declares it; PuzzleError when none exists."""
-    from .. import registry
-    family = registry.of(domain)
+    wrapper) under ``metric``, as its family (found here unless given) declares it;
+    PuzzleError when none exists."""
+    if family is None:
+        from .. import registry
+        family = registry.of(domain)
     if metric not in family.encoders:
         raise PuzzleError(f"no SAT encoding for {family.name} under the metric {metric!r}")
     return family.part(f"encoders.{metric}")(domain, metric, counts)

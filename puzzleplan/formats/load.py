@@ -10,21 +10,11 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .. import registry
+from ..contract import Instance
 from ..constraints import Counted
 from ..puzzle import Avoid, Contradiction, EndsOn, MoveCount, PuzzleError
 from ..cells import parse_cell
 from .common import read_text
-
-
-@dataclass
-class Instance:
-    path: str
-    format: str
-    domain: Any            # the rules, possibly wrapped with move counters
-    spec: Any              # what the file said
-    level: int | None
-    stated_optimum: int | None = None   # an optimum the file itself states (its metric: see format)
-    family: Any = None     # the puzzleplan.contract.Family
 
 
 def file_format(path: str | Path) -> str:

@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..methods import Runner
 from ..puzzle import PuzzleError, Result, Status
 from ..validate import check_plan
 from . import files
@@ -36,11 +37,24 @@ from .task import build
 
 
 @dataclass(frozen=True)
-class Planner:
+class Planner(Runner):
+    """One planner configuration, a method of the registry (``fd-lmcut``...)."""
+
     package: str        # the wheel's import name
     folder: str         # where fast-downward.py sits inside it
     search: str         # the --search configuration
     what: str
+
+    @classmethod
+    def unavailable(cls, name: str, option: str) -> str | None:
+        try:
+            driver(name)
+        except PuzzleError as err:
+            return str(err)
+        return None
+
+    def solve(self, domain, metric, name: str, option: str, options) -> Result:
+        return plan(domain, metric, name, options.time_limit)
 
 
 PLANNERS = {
@@ -48,6 +62,7 @@ PLANNERS = {
     "fd-blind": Planner("up_fast_downward", "downward", "astar(blind())", "Fast Downward, blind A*"),
     "symk": Planner("up_symk", "symk", "sym_bd()", "SymK, symbolic bidirectional search"),
 }
+FD_LMCUT, FD_BLIND, SYMK = PLANNERS["fd-lmcut"], PLANNERS["fd-blind"], PLANNERS["symk"]
 UNSOLVABLE_CODES = (10, 11)
 # SymK's searches are complete: when one stops without a plan (exit code 12), it has
 # exhausted the states; its log says so in these words

@@ -33,6 +33,7 @@ from pathlib import Path
 from .. import limits
 from ..encodings.aiger import check_trace, read_witness, to_aig, write_aig
 from ..encodings.transition import build_system, plan_moves
+from ..methods import Runner
 from ..puzzle import PuzzleError, Result, Status
 from ..validate import check_plan
 from .invariant import check_invariant, read_cubes
@@ -59,9 +60,28 @@ def parse_engine(option: str) -> tuple[str, bool]:
     return engine, backward
 
 
-def check(option: str) -> None:
-    parse_engine(option)
-    program()
+class ModelChecker(Runner):
+    """The registry's ``abc:ENGINE``: one transition system, not horizons (see the module doc)."""
+
+    @classmethod
+    def check_option(cls, name: str, option: str) -> None:
+        parse_engine(option)
+
+    @classmethod
+    def unavailable(cls, name: str, option: str) -> str | None:
+        try:
+            program()
+        except PuzzleError as err:
+            return str(err)
+        return None
+
+    def solve(self, domain, metric: str, name: str, option: str, options) -> Result:
+        from .deepening import DEFAULT_MAX_HORIZON
+        bound = options.max_horizon if options.max_horizon != DEFAULT_MAX_HORIZON else None
+        return solve(domain, metric, option, options.counts, bound, options.say)
+
+
+ABC = ModelChecker()
 
 
 class Run:

@@ -25,20 +25,12 @@ from ..encodings import encoder_for
 from ..encodings.model import BoolModel
 from ..puzzle import MoveCount, PuzzleError, Result, Status, check_metric
 from ..validate import check_plan
+from .backends import make_backend
+from .unrolling import unrolling_for
 
 DEFAULT_MAX_HORIZON = 1000
 ENUMERATE_STATES = 100_000     # the state space is enumerated first when it is at most this large,
 ENUMERATE_SECONDS = 10.0       # and that takes at most this long (or a tenth of the time limit)
-
-
-def default_solver(spec: str, domain) -> str:
-    """``pysat`` -> ``pysat:SOLVER`` with the measured default solver of the domain's family
-    (its ``default_solver``, e.g. CaDiCaL on knights: benchmarks/knights_solvers.csv)."""
-    from .. import registry
-    solver = registry.of(domain).default_solver
-    if spec in ("pysat", "pysat-plain", "pysat-de") and solver:
-        return f"{spec}:{solver}"
-    return spec
 
 
 def check_options(time_limit, max_horizon, start_horizon) -> float | None:
@@ -102,9 +94,10 @@ class SolveOptions:
     say: Callable[[str], None] | None = None
 
 
-def solve(domain, metric: str | None = None, backend: str | None = None, time_limit: float | None = None,
+def solve(target, metric: str | None = None, backend: str | None = None, time_limit: float | None = None,
           options: SolveOptions | None = None, **changes) -> Result:
-    """Plan for ``domain`` by SAT/CP-SAT; see the module doc for the statuses.
+    """Plan for ``target`` (a loaded :class:`~puzzleplan.formats.load.Instance`, or a rules
+    object) by SAT/CP-SAT; see the module doc for the statuses.
 
     ``options`` (a :class:`SolveOptions`; ``backend``, ``time_limit`` and keyword
     ``changes`` replace its fields) say how.
@@ -122,53 +115,57 @@ def solve(domain, metric: str | None = None, backend: str | None = None, time_li
     length-1 has no plan (``result.stats["certified"]``); ``proof_file`` keeps it.
     ``progress(row)`` gets one row per horizon; ``say(text)`` gets notes.
     """
+    from .. import methods, registry
     given = {k: v for k, v in (("backend", backend), ("time_limit", time_limit)) if v is not None}
     try:
         o = replace(options or SolveOptions(), **given, **changes)
     except TypeError as err:       # a misspelt option: the Python API's own mistake, said plainly
         raise TypeError(f"solve(): {err}; options are the fields of SolveOptions") from None
-    backend, time_limit, max_horizon, optimal, counts = o.backend, o.time_limit, o.max_horizon, o.optimal, o.counts
-    card_encoding, progress, certify, proof_file = o.card_encoding, o.progress, o.certify, o.proof_file
-    start_horizon, lemma_budget, enumerate_first, say = o.start_horizon, o.lemma_budget, o.enumerate_first, o.say
-    time_limit = check_options(time_limit, max_horizon, start_horizon)
+    domain, family = registry.rules_and_family(target)
+    o = replace(o, time_limit=check_options(o.time_limit, o.max_horizon, o.start_horizon),
+                say=o.say or (lambda text: None))
     metric = check_metric(domain, metric)
-    if certify and backend.startswith("abc:"):
-        raise PuzzleError(f"{backend} proves optimality by a checked invariant; --certify is for SAT backends")
-    if certify:
-        if counts:
+    method, option, code = methods.code(o.backend, methods.SAT)
+    if o.certify:
+        if isinstance(code, methods.Runner):
+            raise PuzzleError(f"{o.backend} proves optimality by a checked invariant; --certify is for SAT backends")
+        if o.counts:
             raise PuzzleError("certification covers the instance's own constraints: load them with the instance")
         from .certify import checker_engine
         checker_engine()      # fail early if the checker is missing
-    say = say or (lambda text: None)
     t0 = time.perf_counter()
-    with limits.time_limit(time_limit):
-        result = None
-        if enumerate_first:
-            try:
-                result = _enumerated(domain, metric, time_limit, say)
-            except KeyboardInterrupt:
-                result = Result(Status.INTERRUPTED, metric, "enumeration", board=domain.board(),
-                                lower_bound=domain.heuristic(domain.initial, metric), message="interrupted")
-        if result is None and backend.startswith("abc:"):     # a model checker: one system, not horizons
-            from .abc import solve as model_check
-            result = model_check(domain, metric, backend.partition(":")[2], counts,
-                                 max_horizon if max_horizon != DEFAULT_MAX_HORIZON else None, say)
-        if result is None:
-            result = _deepen(domain, metric, backend, max_horizon, optimal, counts, card_encoding, progress,
-                             start_horizon, lemma_budget, say, {"goal_lemmas": o.goal_lemmas, "bounds": o.bounds})
+    with limits.time_limit(o.time_limit):
+        result = _enumerated_first(domain, metric, o) if o.enumerate_first else None
+        if result is None and isinstance(code, methods.Runner):     # a model checker: one system, not horizons
+            result = code.solve(domain, metric, method.name, option, o)
+        elif result is None:
+            result = _deepen(domain, family, metric, o)
         result.stats["seconds"] = round(time.perf_counter() - t0, 4)
-        if certify and result.status is Status.OPTIMAL:     # within the same time limit
-            try:
-                _certify(result, domain, card_encoding, proof_file, say)
-            except KeyboardInterrupt:      # the plan and its optimality proof by refutation stay
-                result.stats["certify_interrupted"] = True
-                result.message = ("certification interrupted: optimal by the refuted horizon, "
-                                  "without a checked proof")
-            except limits.TimeUp:          # the same: the limit is an answer, not an error
-                result.stats["certify_timeout"] = True
-                result.message = ("certification stopped by the time limit: optimal by the refuted horizon, "
-                                  "without a checked proof")
+        if o.certify and result.status is Status.OPTIMAL:     # within the same time limit
+            _certified(result, domain, o)
     return result.scoped(domain)
+
+
+def _enumerated_first(domain, metric, o: SolveOptions) -> Result | None:
+    try:
+        return _enumerated(domain, metric, o.time_limit, o.say)
+    except KeyboardInterrupt:
+        return Result(Status.INTERRUPTED, metric, "enumeration", board=domain.board(),
+                      lower_bound=domain.heuristic(domain.initial, metric), message="interrupted")
+
+
+def _certified(result: Result, domain, o: SolveOptions) -> None:
+    """Certify an optimal result; an interrupt or the time limit keeps the plan and its
+    optimality by refutation, without a checked proof."""
+    try:
+        _certify(result, domain, o.card_encoding, o.proof_file, o.say)
+    except KeyboardInterrupt:
+        result.stats["certify_interrupted"] = True
+        result.message = "certification interrupted: optimal by the refuted horizon, without a checked proof"
+    except limits.TimeUp:          # the limit is an answer, not an error
+        result.stats["certify_timeout"] = True
+        result.message = ("certification stopped by the time limit: optimal by the refuted horizon, "
+                          "without a checked proof")
 
 
 def _enumerated(domain, metric, time_limit, say) -> Result | None:
@@ -198,118 +195,118 @@ def _enumerated(domain, metric, time_limit, say) -> Result | None:
     return None
 
 
-def _deepen(domain, metric, backend_spec, max_horizon, optimal, counts, card_encoding, progress,
-            start_horizon, lemma_budget, say, levers=None) -> Result:
-    from .backends import make_backend
-    from .lemmas import ReachabilityLemmas
+def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
+    """Horizon after horizon through the backend ``o.backend`` (see the module doc)."""
     model = BoolModel()
     lower = domain.heuristic(domain.initial, metric)
-    backend_spec = default_solver(backend_spec, domain)
     try:
-        solver = make_backend(backend_spec, model, card_encoding)
+        solver = make_backend(o.backend, model, o.card_encoding, family)
     except KeyboardInterrupt:        # while a solver library was loading
-        return Result(Status.INTERRUPTED, metric, backend_spec, lower_bound=lower, board=domain.board(),
+        return Result(Status.INTERRUPTED, metric, o.backend, lower_bound=lower, board=domain.board(),
                       bound=lower - 1 if lower > 0 else None, message="interrupted")
-    result = Result(Status.TIMEOUT, metric, solver.method, lower_bound=lower, board=domain.board())
-    refuted = lower - 1        # every horizon up to here has no plan (the lower bound is admissible)
-    minimise = optimal and "minimise" in solver.capabilities
-    doubling = not optimal or "minimise" in solver.capabilities
-    cap = domain.longest_plan(metric)      # no plan is longer: refuting it proves unsolvable
-    if cap is not None and cap < max_horizon:
-        max_horizon = max(cap, 0)
-    first = max(lower, start_horizon or 0)
-    say(f"deepening from horizon {first} to {max_horizon} ({'doubling' if doubling else 'one at a time'}, "
-        f"{solver.method}; no plan within {refuted} by the admissible lower bound)" if refuted >= 0 else
-        f"deepening from horizon {first} to {max_horizon} ({'doubling' if doubling else 'one at a time'}, "
-        f"{solver.method})")
-    lemmas = unrolling = None
-    notes = {}
-    try:
-        if limits.expired():      # spent already (a huge board): no encoder to build
-            raise limits.TimeUp()
-        # the lower bound beyond the largest horizon answers alone: nothing to encode (a huge board)
-        encoder = encoder_for(domain, metric, counts) if first <= max_horizon else None
-        if encoder is not None and "double-ended" in solver.capabilities:
-            why = encoder.double_ended()
-            if why is None:
-                from .double import DoubleEnded
-                unrolling = DoubleEnded(encoder, model, solver, "lemmas" in solver.capabilities, lemma_budget,
-                                        **(levers or {}))
-            else:
-                notes["unrolling"] = f"forward (not double-ended: {why})"
-                say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
-        if unrolling is None:
-            lemmas = (ReachabilityLemmas(encoder, model, solver, lemma_budget)
-                      if encoder is not None and "lemmas" in solver.capabilities else None)
+    run = Deepening(domain, metric, solver, lower, o)
+    unrolling = None
+    with solver:
+        try:
+            encoder, horizons = run.plan(family)
             if encoder is not None:
-                encoder.start(model)
-        for horizon in schedule(first, max_horizon, doubling):
-            ts = time.perf_counter()
-            if unrolling is not None:
+                unrolling = unrolling_for(encoder, model, solver, o, o.say)
+            for horizon in horizons:
+                ts = time.perf_counter()
                 if not unrolling.prepare(horizon):
                     raise limits.TimeUp()
-                goal = unrolling.goal(horizon)
+                answer = solver.solve(unrolling.goal(horizon), horizon, run.minimise)
+                run.record(horizon, answer, unrolling.units(), ts)
+                if answer.status == "sat":
+                    run.found(answer, *_replayed(domain, encoder, model, solver.values(), metric, o.counts))
+                    break
             else:
-                if lemmas is not None and not lemmas.saturate(horizon):
-                    raise limits.TimeUp()          # each layer saturated before the goal is asked there
-                encoder.extend(model, horizon)
-                goal = encoder.goal(model, horizon)
-            answer = solver.solve(goal, horizon, minimise)
-            row = {"horizon": horizon, **solver.figures(), "seconds": round(time.perf_counter() - ts, 4),
-                   "result": {"sat": "minimum" if answer.proof else "sat"}.get(answer.status, answer.status)}
-            if answer.status == "unknown":
-                row["result"] = "timeout"
-            if lemmas is not None:
-                row["lemmas"] = lemmas.units
-            if unrolling is not None:
-                row.update(unrolling.units())
-            result.horizons.append(row)
-            if progress:
-                progress(row)
-            if answer.status == "unknown":
-                raise limits.TimeUp()
-            if answer.status == "unsat":
-                refuted = max(refuted, horizon)
-                continue
-            steps, length = _replayed(domain, encoder, model, solver.values(), metric, counts)
-            result.steps, result.length = steps, length
-            if answer.bound is not None:       # no plan of fewer moves fits this horizon
-                refuted = max(refuted, min(answer.bound, length) - 1)
-            if length <= refuted + 1:
-                result.status = Status.OPTIMAL
-                result.proof = answer.proof or (f"horizon {refuted} refuted" if refuted >= lower
-                                                else f"admissible lower bound {lower}")
-            else:
-                result.status, result.bound = Status.FEASIBLE, refuted
-            break
-        else:   # every horizon up to max_horizon refuted (or the lower bound exceeds it)
-            refuted = max_horizon
-            result.status, result.bound = Status.NO_PLAN_WITHIN, max_horizon
-            if cap is not None and max_horizon >= cap:
-                result.status = Status.UNSOLVABLE
-                result.proof = (f"the admissible lower bound {lower} exceeds the longest possible plan ({cap} {metric})"
-                                if lower > cap else
-                                f"no plan within {max_horizon} {metric}, and no plan is longer (the rules' bound)")
-    except limits.TimeUp:
-        result.status, result.message = Status.TIMEOUT, "time limit reached"
-    except KeyboardInterrupt:
-        result.status, result.message = Status.INTERRUPTED, "interrupted"
-    finally:
-        solver.close()
-    notes.update(solver.stats())
-    if result.status in (Status.TIMEOUT, Status.INTERRUPTED):
-        result.bound = refuted if refuted >= 0 else None
-        if result.steps is not None:        # a plan in hand, not proven optimal
-            result.status = Status.FEASIBLE
-    result.stats = {"horizons_tried": len(result.horizons), "vars": model.top,
-                    "clauses": result.horizons[-1].get("clauses", 0) if result.horizons else 0,
-                    "conflicts": total_conflicts(result.horizons)}
-    if lemmas is not None:
-        result.stats.update(lemmas.figures())
-    if unrolling is not None:
-        result.stats.update(unrolling="double-ended", **unrolling.figures())
-    result.stats.update(notes)
-    return result
+                run.exhausted()
+        except limits.TimeUp:
+            run.stopped(Status.TIMEOUT, "time limit reached")
+        except KeyboardInterrupt:
+            run.stopped(Status.INTERRUPTED, "interrupted")
+    return run.finish(model, unrolling)
+
+
+class Deepening:
+    """What one deepening run has proved so far, and the result it reports."""
+
+    def __init__(self, domain, metric: str, solver, lower: int, o: SolveOptions):
+        self.domain, self.metric, self.solver, self.lower, self.o = domain, metric, solver, lower, o
+        self.result = Result(Status.TIMEOUT, metric, solver.method, lower_bound=lower, board=domain.board())
+        self.refuted = lower - 1        # every horizon up to here has no plan (the lower bound is admissible)
+        self.minimise = o.optimal and "minimise" in solver.capabilities
+        self.doubling = not o.optimal or "minimise" in solver.capabilities
+        self.cap = domain.longest_plan(metric)      # no plan is longer: refuting it proves unsolvable
+        self.max_horizon = o.max_horizon if self.cap is None or self.cap >= o.max_horizon else max(self.cap, 0)
+
+    def plan(self, family):
+        """The encoder (None when nothing is to be encoded) and the horizons to try; says where
+        the deepening goes."""
+        first = max(self.lower, self.o.start_horizon or 0)
+        how = f"{'doubling' if self.doubling else 'one at a time'}, {self.solver.method}"
+        self.o.say(f"deepening from horizon {first} to {self.max_horizon} ({how}"
+                   + (f"; no plan within {self.refuted} by the admissible lower bound)" if self.refuted >= 0 else ")"))
+        if limits.expired():      # spent already (a huge board): no encoder to build
+            raise limits.TimeUp()
+        if first > self.max_horizon:      # the lower bound beyond the largest horizon answers alone
+            return None, []
+        return encoder_for(self.domain, self.metric, self.o.counts, family), schedule(first, self.max_horizon,
+                                                                                     self.doubling)
+
+    def record(self, horizon: int, answer, units: dict, started: float) -> None:
+        """The horizon's row (to the result and ``progress``); a refuted horizon is proved."""
+        row = {"horizon": horizon, **self.solver.figures(), "seconds": round(time.perf_counter() - started, 4),
+               "result": {"sat": "minimum" if answer.proof else "sat", "unknown": "timeout"}.get(answer.status,
+                                                                                                 answer.status),
+               **units}
+        self.result.horizons.append(row)
+        if self.o.progress:
+            self.o.progress(row)
+        if answer.status == "unknown":
+            raise limits.TimeUp()
+        if answer.status == "unsat":
+            self.refuted = max(self.refuted, horizon)
+
+    def found(self, answer, steps: list, length: int) -> None:
+        """A replayed plan: optimal when every shorter horizon is refuted."""
+        r = self.result
+        r.steps, r.length = steps, length
+        if answer.bound is not None:       # no plan of fewer moves fits this horizon
+            self.refuted = max(self.refuted, min(answer.bound, length) - 1)
+        if length <= self.refuted + 1:
+            r.status = Status.OPTIMAL
+            r.proof = answer.proof or (f"horizon {self.refuted} refuted" if self.refuted >= self.lower
+                                       else f"admissible lower bound {self.lower}")
+        else:
+            r.status, r.bound = Status.FEASIBLE, self.refuted
+
+    def exhausted(self) -> None:
+        """Every horizon up to the largest refuted (or the lower bound exceeds it)."""
+        r, top, cap = self.result, self.max_horizon, self.cap
+        self.refuted = top
+        r.status, r.bound = Status.NO_PLAN_WITHIN, top
+        if cap is not None and top >= cap:
+            r.status = Status.UNSOLVABLE
+            r.proof = (f"the admissible lower bound {self.lower} exceeds the longest possible plan ({cap} {self.metric})"
+                       if self.lower > cap else
+                       f"no plan within {top} {self.metric}, and no plan is longer (the rules' bound)")
+
+    def stopped(self, status: Status, message: str) -> None:
+        self.result.status, self.result.message = status, message
+
+    def finish(self, model, unrolling) -> Result:
+        r = self.result
+        if r.status in (Status.TIMEOUT, Status.INTERRUPTED):
+            r.bound = self.refuted if self.refuted >= 0 else None
+            if r.steps is not None:        # a plan in hand, not proven optimal
+                r.status = Status.FEASIBLE
+        r.stats = {"horizons_tried": len(r.horizons), "vars": model.top,
+                   "clauses": r.horizons[-1].get("clauses", 0) if r.horizons else 0,
+                   "conflicts": total_conflicts(r.horizons),
+                   **(unrolling.figures() if unrolling is not None else {}), **self.solver.stats()}
+        return r
 
 
 def total_conflicts(horizons: list[dict]) -> int | None:

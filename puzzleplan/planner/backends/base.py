@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ... import limits
+from ...methods import Plugin
 
 
 @dataclass
@@ -48,12 +49,33 @@ class Answer:
 CAPABILITIES = frozenset({"lemmas", "minimise", "double-ended"})
 
 
-class Backend(abc.ABC):
+class Backend(Plugin, abc.ABC):
     """What the deepening loop calls.  ``method`` names the backend in results
-    (``pysat:glucose42``); ``capabilities`` is a subset of :data:`CAPABILITIES`."""
+    (``pysat:glucose42``); ``capabilities`` is a subset of :data:`CAPABILITIES`.
+
+    A backend is a method of the registry (:mod:`puzzleplan.methods`): its row names the
+    class, :meth:`make` builds it from the option written after the colon, and it is a
+    context manager that closes its solver on the way out."""
 
     method: str = ""
     capabilities: frozenset = frozenset()
+
+    @classmethod
+    def make(cls, name: str, option: str, model, card_encoding: str = "seqcounter") -> "Backend":
+        """The backend of method ``name`` with ``option`` (checked), following ``model``."""
+        return cls(name, option, model, card_encoding)
+
+    @classmethod
+    def default_option(cls, family) -> str | None:
+        """The option used when none is written, for a puzzle of ``family`` (None: the backend's own)."""
+        return None
+
+    def __enter__(self) -> "Backend":
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        self.close()
+        return False
 
     @abc.abstractmethod
     def solve(self, goal: int, horizon: int | None = None, minimise: bool = False) -> "Answer":

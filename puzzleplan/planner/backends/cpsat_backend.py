@@ -20,16 +20,32 @@ import math
 
 from ... import limits
 from ...encodings.lower import to_cpsat
+from ...puzzle import PuzzleError
 from .base import Answer, Backend, DeferredSigint, run_stoppable
 
 
 class CpsatBackend(Backend):
-    def __init__(self, model, workers: int = 1, seed: int = 0, minimise: bool = True):
+    """One CP-SAT solve per horizon; ``option``: the number of workers (default 1)."""
+
+    minimise = False
+
+    @classmethod
+    def check_option(cls, name: str, option: str) -> None:
+        if option and not (option.isascii() and option.isdigit() and int(option) >= 1):
+            raise PuzzleError(f"{name}:{option}: give a number of workers, e.g. {name}:2")
+
+    @classmethod
+    def unavailable(cls, name: str, option: str) -> str | None:
+        import importlib.util
+        return None if importlib.util.find_spec("ortools") else "OR-Tools is not installed (pip install ortools)"
+
+    def __init__(self, name: str, option: str, model, card_encoding: str = "seqcounter", seed: int = 0):
         from ortools.sat.python import cp_model     # noqa: F401  (fail early if missing)
+        self.check_option(name, option)
+        workers = int(option or 1)
         self.model, self.workers, self.seed = model, workers, seed
-        self.capabilities = frozenset({"minimise"} if minimise else ())
-        base = "cpsat" if minimise else "cpsat-horizons"
-        self.method = base if workers == 1 else f"{base}:{workers}"
+        self.capabilities = frozenset({"minimise"} if self.minimise else ())
+        self.method = name if workers == 1 else f"{name}:{workers}"
         self.last: dict = {}
         self.solution: set[int] = set()
 
@@ -86,3 +102,13 @@ class CpsatBackend(Backend):
 
     def close(self) -> None:
         pass
+
+
+class Minimising(CpsatBackend):
+    """``cpsat``: the fewest moves within each (doubling) horizon."""
+
+    minimise = True
+
+
+class PerHorizon(CpsatBackend):
+    """``cpsat-horizons``: a satisfiability question per horizon, like SAT."""

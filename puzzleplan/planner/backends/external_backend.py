@@ -43,20 +43,39 @@ def find_solver(name: str) -> str | None:
     return None
 
 
+def words_of(command: str) -> list[str]:
+    """The program and its options; PuzzleError for an unclosed quote or an empty command."""
+    try:
+        words = shlex.split(command)
+    except ValueError as err:       # an unclosed quote
+        raise PuzzleError(f"external:{command}: {str(err).lower()}; quote the whole backend, "
+                          "like \"external:kissat -q\"") from None
+    if not words:
+        raise PuzzleError("external: name a solver program, like external:cadical or external:kissat")
+    return words
+
+
 class ExternalBackend(Backend):
-    def __init__(self, model, command: str, card_encoding: str = "seqcounter"):
-        try:
-            words = shlex.split(command)
-        except ValueError as err:       # an unclosed quote
-            raise PuzzleError(f"external:{command}: {str(err).lower()}; quote the whole backend, "
-                              "like \"external:kissat -q\"") from None
-        if not words:
-            raise PuzzleError("external: name a solver program, like external:cadical or external:kissat")
+    """``external:CMD``: the program ``CMD`` (with its options) once per horizon."""
+
+    @classmethod
+    def check_option(cls, name: str, option: str) -> None:
+        words_of(option)
+
+    @classmethod
+    def unavailable(cls, name: str, option: str) -> str | None:
+        if not option:
+            return None         # the method exists; which programs are here, puzzleplan solvers lists
+        program = words_of(option)[0]
+        return None if find_solver(program) else f"solver program {program!r} not found (install it, or give its path)"
+
+    def __init__(self, name: str, command: str, model, card_encoding: str = "seqcounter"):
+        words = words_of(command)
         path = find_solver(words[0])
         if path is None:
-            raise PuzzleError(f"solver program {words[0]!r} not found (install it, or give its path)")
+            raise PuzzleError(self.unavailable(name, command))
         check_card_encoding(card_encoding)
-        self.method = f"external:{command}"
+        self.method = f"{name}:{command}"
         self.model, self.argv, self.card_encoding = model, [path] + words[1:], card_encoding
         self.minisat = Path(words[0]).name.startswith("minisat")
         self.clauses: list[list[int]] = []

@@ -9,13 +9,17 @@ python-sat can interrupt (Glucose, MiniSat, Maple...) solve in the main thread
 while a watchdog thread calls ``interrupt()`` on Ctrl-C or at the deadline
 (:class:`.base.Watchdog`).  CaDiCaL cannot be interrupted: it solves in slices
 of conflicts sized to take about a fifth of a second each; the clock, a
-conflict budget and Ctrl-C take effect between slices.  Kissat and CryptoMiniSat in
-python-sat do not support assumptions nor clauses added after a solve and are
-refused.
+conflict budget and Ctrl-C take effect between slices.
+
+Solvers.  A solver is accepted only if it serves an incremental run here: it is asked,
+on two clauses, what a run asks (:func:`refusal`); python-sat's kissat (no
+assumptions), lingeling (no budgeted solve) and cryptominisat without its package are
+refused with that reason, and ``puzzleplan solvers`` lists the rest.
 """
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of
@@ -23,19 +27,74 @@ from ...puzzle import PuzzleError
 from .base import Answer, Backend, watchdog
 
 DEFAULT_SOLVER = "glucose42"    # measured fastest with reachability lemmas (README)
-NOT_INCREMENTAL = ("kissat404", "cryptosat")
 INTERRUPTIBLE = ("glucose3", "glucose4", "glucose42", "gluecard3", "gluecard4", "minisat22", "minisatgh",
                  "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard")
 
 
-def solver_names() -> list[str]:
+def _kinds() -> dict[str, tuple[str, ...]]:
+    """python-sat's solver kinds and the names each answers to."""
     from pysat.solvers import SolverNames
-    return sorted({n for key, names in vars(SolverNames).items() if not key.startswith("_") for n in names})
+    return {key: tuple(names) for key, names in vars(SolverNames).items() if not key.startswith("_")}
 
 
 def canonical(name: str) -> str | None:
-    from pysat.solvers import SolverNames
-    return next((key for key, names in vars(SolverNames).items() if not key.startswith("_") and name in names), None)
+    """The solver kind a name stands for (``g42`` -> ``glucose42``), or None."""
+    return next((key for key, names in _kinds().items() if name == key or name in names), None)
+
+
+@lru_cache(maxsize=None)
+def refusal(key: str) -> str | None:
+    """Why solver kind ``key`` cannot serve an incremental run here, or None: it is made and
+    asked what a run asks (clauses added between solves, assumptions, conflict budgets,
+    statistics), on two clauses."""
+    import gc
+    import sys
+    import warnings
+    from pysat.solvers import Solver
+    name = _kinds()[key][0]
+    solver, hook = None, sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: None    # a solver object half made (a missing package) errs when freed
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")      # kissat: "does not support assumptions"
+            solver = Solver(name=name)
+            solver.add_clause([1, 2])
+            solver.conf_budget(100)
+            first = solver.solve_limited(assumptions=[-1])
+            solver.add_clause([-2, 3])
+            second = solver.solve_limited(assumptions=[-3])
+            solver.accum_stats()
+        if (first, second) != (True, True):
+            return "it answers a satisfiable question wrongly"
+    except Exception as err:        # NotImplementedError, python-sat's own errors, a missing package
+        return f"{str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__}"
+    finally:
+        if solver is not None:
+            try:
+                solver.delete()
+            except Exception:
+                pass
+        solver = None
+        gc.collect()
+        sys.unraisablehook = hook
+    return None
+
+
+def solver_names() -> list[str]:
+    """The solver kinds that serve incremental runs here (``puzzleplan solvers``)."""
+    return sorted(key for key in _kinds() if refusal(key) is None)
+
+
+def check_solver(spec: str, name: str) -> str:
+    """The solver kind of ``name``; PuzzleError naming what works if it cannot serve."""
+    key = canonical(name)
+    if key is None:
+        raise PuzzleError(f"{spec}: unknown python-sat solver {name!r}; use one of " + ", ".join(solver_names()))
+    why = refusal(key)
+    if why:
+        raise PuzzleError(f"{spec}: python-sat's {name} is not incremental here ({why}); use one of "
+                          + ", ".join(solver_names()) + " (or export the CNF for it)")
+    return key
 
 
 class Slicing:
@@ -74,25 +133,50 @@ def sliced(solver, assumptions=(), conflicts: int | None = None, slicing: Slicin
 
 
 class PysatBackend(Backend):
-    def __init__(self, model, name: str | None = None, card_encoding: str = "seqcounter", lemmas: bool = False,
-                 double_ended: bool = False):
+    """One python-sat solver; the subclasses are the registry's rows."""
+
+    lemmas = double_ended = False
+
+    @classmethod
+    def check_option(cls, name: str, option: str) -> None:
+        solvers = option.split("+") if option else []
+        for solver in solvers:
+            check_solver(f"{name}:{option}", solver)
+        if len(solvers) > 2 or (len(solvers) == 2 and canonical(solvers[0]) == canonical(solvers[1])):
+            raise PuzzleError(f"a race needs two different solvers, e.g. {name}:glucose42+cadical195")
+
+    @classmethod
+    def unavailable(cls, name: str, option: str) -> str | None:
+        import importlib.util
+        return None if importlib.util.find_spec("pysat") else "python-sat is not installed (pip install python-sat)"
+
+    @classmethod
+    def default_option(cls, family) -> str | None:
+        return family.default_solver if family is not None else None
+
+    @classmethod
+    def make(cls, name: str, option: str, model, card_encoding: str = "seqcounter") -> Backend:
+        """One solver, or two joined by ``+``: a race (:mod:`.race`)."""
+        cls.check_option(name, option)
+        if "+" in option:
+            from .race import RaceBackend
+            return RaceBackend(model, option.split("+"), card_encoding, lemmas=cls.lemmas,
+                               double_ended=cls.double_ended, family=name)
+        return cls(name, option, model, card_encoding)
+
+    def __init__(self, name: str, option: str, model, card_encoding: str = "seqcounter"):
         from pysat.solvers import Solver
 
         from ...encodings.pysat_sigint import disable
         disable()
-        name = name or DEFAULT_SOLVER
-        key = canonical(name)
-        if key is None:
-            raise PuzzleError(f"unknown python-sat solver {name!r}; known: " + ", ".join(solver_names()))
-        if key in NOT_INCREMENTAL:
-            raise PuzzleError(f"{name} in python-sat is not incremental with assumptions here; "
-                              "use it through export instead")
+        option = option or DEFAULT_SOLVER
+        key = check_solver(f"{name}:{option}", option)
         self.model, self.solver_name, self.card_encoding = model, key, check_card_encoding(card_encoding)
         self.interruptible = key in INTERRUPTIBLE
-        self.capabilities = frozenset({"lemmas"} if lemmas else ()) | frozenset({"double-ended"} if double_ended else ())
-        family = "pysat-de" if double_ended else "pysat" if lemmas else "pysat-plain"
-        self.method = f"{family}:{name}"
-        self.solver = Solver(name=key)
+        self.capabilities = (frozenset({"lemmas"} if self.lemmas else ())
+                             | frozenset({"double-ended"} if self.double_ended else ()))
+        self.method = f"{name}:{option}"
+        self.solver = Solver(name=_kinds()[key][0])
         self.synced = 0
         self.clauses = 0
         self.last_conflicts = 0
@@ -142,3 +226,19 @@ class PysatBackend(Backend):
 
     def close(self) -> None:
         self.solver.delete()
+
+
+class Forward(PysatBackend):
+    """``pysat``: unrolled forward, reachability lemmas from the start."""
+
+    lemmas = True
+
+
+class Plain(PysatBackend):
+    """``pysat-plain``: unrolled forward, no lemmas."""
+
+
+class DoubleEnded(PysatBackend):
+    """``pysat-de``: the double-ended encoding, lemmas from both ends (:mod:`..double`)."""
+
+    lemmas = double_ended = True

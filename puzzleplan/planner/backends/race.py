@@ -25,19 +25,19 @@ from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of
 from ...puzzle import PuzzleError
 from .base import Backend
-from .pysat_backend import INTERRUPTIBLE, NOT_INCREMENTAL, Slicing, canonical, sliced, solver_names
+from .pysat_backend import INTERRUPTIBLE, Slicing, _kinds, check_solver, sliced
 
 
-def _worker(name: str, conn, stop) -> None:
-    """One solver in a process: ``("add", clauses)``, ``("solve", assumptions, conflicts)``
+def _worker(key: str, conn, stop) -> None:
+    """One solver (python-sat's kind ``key``) in a process: ``("add", clauses)``, ``("solve", assumptions, conflicts)``
     -> ``(answer, model or None, conflicts, cpu seconds)``, ``("close",)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # the parent stops us
     from pysat.solvers import Solver
 
     from ...encodings.pysat_sigint import disable
     disable()
-    solver = Solver(name=name)
-    interruptible = name in INTERRUPTIBLE
+    solver = Solver(name=_kinds()[key][0])
+    interruptible = key in INTERRUPTIBLE
     slicing = Slicing()
     while True:
         message = conn.recv()
@@ -81,13 +81,7 @@ def _solve(solver, interruptible, slicing, assumptions, conflicts, stop):
 class RaceBackend(Backend):
     def __init__(self, model, names: list[str], card_encoding: str = "seqcounter", lemmas: bool = False,
                  double_ended: bool = False, family: str = "pysat"):
-        keys = [canonical(n) for n in names]
-        for name, key in zip(names, keys):
-            if key is None:
-                raise PuzzleError(f"unknown python-sat solver {name!r}; known: " + ", ".join(solver_names()))
-            if key in NOT_INCREMENTAL:
-                raise PuzzleError(f"{name} in python-sat is not incremental with assumptions here; "
-                                  "use it through export instead")
+        keys = [check_solver(f"{family}:{'+'.join(names)}", n) for n in names]
         if len(names) != 2 or keys[0] == keys[1]:
             raise PuzzleError(f"a race needs two different solvers, e.g. {family}:glucose42+cadical195")
         self.model, self.names, self.card_encoding = model, keys, check_card_encoding(card_encoding)

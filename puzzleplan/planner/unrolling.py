@@ -1,0 +1,67 @@
+"""How the deepening loop lays an encoding out in time: one small interface, two unrollings.
+
+An unrolling grows a model for an encoder and answers, per horizon T:
+
+``prepare(T)``  build (and saturate with lemmas) what horizon T needs; False if the time
+                limit passed first
+``goal(T)``     the literal that, assumed, asks for a plan of at most T moves
+``units()``     the lemma figures so far, for the per-horizon line
+``figures()``   the whole run's figures, for the result's stats
+
+:class:`Forward` puts the goal at the last step (:mod:`.lemmas` from the start);
+:class:`~.double.DoubleEnded` gives the goal a step of its own and grows both ends
+(lemmas from both).  :func:`unrolling_for` picks one for a backend.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from .double import DoubleEnded
+from .lemmas import ReachabilityLemmas
+
+
+class Unrolling(Protocol):
+    def prepare(self, horizon: int) -> bool: ...
+    def goal(self, horizon: int) -> int: ...
+    def units(self) -> dict: ...
+    def figures(self) -> dict: ...
+
+
+class Forward:
+    """Steps 0..T with the goal at T, one layer of clauses added per horizon; reachability
+    lemmas from the start when ``lemmas``."""
+
+    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, note: str | None = None):
+        self.encoder, self.model, self.note = encoder, model, note
+        encoder.start(model)
+        self.lemmas = ReachabilityLemmas(encoder, model, solver, budget) if lemmas else None
+
+    def prepare(self, horizon: int) -> bool:
+        if self.lemmas is not None and not self.lemmas.saturate(horizon):
+            return False        # each layer is saturated before the goal is asked there
+        self.encoder.extend(self.model, horizon)
+        return True
+
+    def goal(self, horizon: int) -> int:
+        return self.encoder.goal(self.model, horizon)
+
+    def units(self) -> dict:
+        return {"lemmas": self.lemmas.units} if self.lemmas is not None else {}
+
+    def figures(self) -> dict:
+        out = self.lemmas.figures() if self.lemmas is not None else {}
+        return {**out, "unrolling": self.note} if self.note else out
+
+
+def unrolling_for(encoder, model, solver, options, say) -> Unrolling:
+    """Double-ended when the backend can and the encoding allows it (else forward, and the
+    figures say why), forward otherwise; lemmas when the backend asks for them."""
+    lemmas = "lemmas" in solver.capabilities
+    if "double-ended" in solver.capabilities:
+        why = encoder.double_ended()
+        if why is None:
+            return DoubleEnded(encoder, model, solver, lemmas, options.lemma_budget, bounds=options.bounds,
+                               goal_lemmas=options.goal_lemmas)
+        say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
+        return Forward(encoder, model, solver, lemmas, options.lemma_budget, f"forward (not double-ended: {why})")
+    return Forward(encoder, model, solver, lemmas, options.lemma_budget)
