@@ -59,6 +59,25 @@ class Status(str, enum.Enum):
     ERROR = "error"
 
 
+class Check(str, enum.Enum):
+    """How a check of an answer ended: a DRAT certificate (``--certify``), an outside solver's
+    proof (``decode --proof``), a model checker's invariant (``abc:pdr``)."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    INTERRUPTED = "interrupted"     # stopped by Ctrl-C before it was done
+    TIMED_OUT = "timed_out"         # stopped by the time limit before it was done
+
+
+class Outcome(str, enum.Enum):
+    """What a result amounts to for whoever ran it (the CLI's exit code comes from this alone)."""
+
+    ANSWER = "answer"               # an answer, with what was proved (timeouts included)
+    CHECK_FAILED = "check_failed"   # a check of the answer failed
+    UNVERIFIED = "unverified"       # an outside claim nobody checked
+    INTERRUPTED = "interrupted"     # Ctrl-C: what was proved so far
+
+
 @dataclass(frozen=True)
 class Move:
     """One move in a metric: which piece group moved (or None) and its payload.
@@ -91,6 +110,17 @@ class Result:
     board: list[str] | None = None
     message: str | None = None
     scope: str | None = None       # what a proof covers when less than the puzzle (a cut grid)
+    check: Check | None = None     # how a check of the answer ended, if one was made
+
+    @property
+    def outcome(self) -> Outcome:
+        if self.status is Status.INTERRUPTED or self.check is Check.INTERRUPTED:
+            return Outcome.INTERRUPTED
+        if self.check is Check.FAILED:
+            return Outcome.CHECK_FAILED
+        if self.status is Status.UNVERIFIED:
+            return Outcome.UNVERIFIED
+        return Outcome.ANSWER
 
     def claims(self) -> bool:
         """Whether the status asserts something proven about every plan."""

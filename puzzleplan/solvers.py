@@ -41,7 +41,7 @@ def libraries() -> list[dict]:
     rows = []
     pysat = version("python-sat")
     if pysat:
-        from .planner.backends.pysat_backend import DEFAULT_SOLVER, solver_names
+        from .planner.backends.pysat_solvers import DEFAULT_SOLVER, solver_names
         names = solver_names()
         rows.append({"kind": "library", "name": "python-sat",
                      "use": "--backend pysat-de[:SOLVER], pysat[:SOLVER], pysat-plain[:SOLVER]",

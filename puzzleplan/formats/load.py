@@ -5,9 +5,8 @@ format (:func:`puzzleplan.registry.for_path`); ``puzzleplan families`` lists the
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from .. import registry
 from ..contract import Instance

@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..methods import Runner
+from ..plugins import Runner
 from ..puzzle import PuzzleError, Result, Status
 from ..validate import check_plan
 from . import files

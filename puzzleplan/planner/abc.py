@@ -33,8 +33,8 @@ from pathlib import Path
 from .. import limits
 from ..encodings.aiger import check_trace, read_witness, to_aig, write_aig
 from ..encodings.transition import build_system, plan_moves
-from ..methods import Runner
-from ..puzzle import PuzzleError, Result, Status
+from ..plugins import Runner
+from ..puzzle import Check, PuzzleError, Result, Status
 from ..validate import check_plan
 from .invariant import check_invariant, read_cubes
 
@@ -191,6 +191,7 @@ def solve(domain, metric: str, option: str, counts=(), max_horizon: int | None =
                 checked_seconds += checked["seconds"]
                 row.update(invariant_cubes=checked["cubes"], invariant_checked=checked["ok"])
                 result.stats["invariant_checked"] = checked["ok"]
+                result.check = Check.PASSED if checked["ok"] else Check.FAILED
                 if not checked["ok"]:
                     result.status = Status.UNVERIFIED if result.steps is None else Status.FEASIBLE
                     result.message = f"{PROGRAM} claims a proof, but its invariant does not check: {checked['why']}"

@@ -130,7 +130,7 @@ def certify(domain, metric: str, length: int, card_encoding: str = "seqcounter",
     """
     from pysat.solvers import Solver
 
-    from .backends.pysat_backend import sliced
+    from .backends.pysat_solvers import sliced
     say = say or (lambda text: None)
     horizon = length - 1
     if horizon < 0:

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..export import build, check_symbols, decode_answer, read_answer, read_header
 from ..formats.common import MAX_ANSWER_BYTES, read_bytes, read_text
 from ..formats.load import load
-from ..puzzle import PuzzleError, Result, Status
+from ..puzzle import Check, PuzzleError, Result, Status
 from ..validate import check_plan
 
 
@@ -50,9 +50,10 @@ def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
     stats = {"proof_checked": checked["ok"], "check_seconds": checked["check_seconds"]}
     if checked["ok"]:
         return Result(Status.NO_PLAN_WITHIN, formula.metric, "external answer", bound=horizon, board=domain.board(),
-                      proof=f"the solver's DRAT proof, checked by dratify ({checked['engine']})", stats=stats)
+                      proof=f"the solver's DRAT proof, checked by dratify ({checked['engine']})", stats=stats,
+                      check=Check.PASSED)
     return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(), stats=stats,
-                  message=f"the DRAT proof in {proof_file} does NOT check{why}: the UNSAT claim stands unproven")
+                  check=Check.FAILED, message=f"the DRAT proof in {proof_file} does NOT check{why}: the UNSAT claim stands unproven")
 
 
 class Refused(PuzzleError):

@@ -23,7 +23,7 @@ from typing import Callable, Iterator, Sequence
 from .. import limits
 from ..encodings import encoder_for
 from ..encodings.model import BoolModel
-from ..puzzle import MoveCount, PuzzleError, Result, Status, check_metric
+from ..puzzle import Check, MoveCount, PuzzleError, Result, Status, check_metric
 from ..validate import check_plan
 from .backends import make_backend
 from .unrolling import unrolling_for
@@ -115,7 +115,7 @@ def solve(target, metric: str | None = None, backend: str | None = None, time_li
     length-1 has no plan (``result.stats["certified"]``); ``proof_file`` keeps it.
     ``progress(row)`` gets one row per horizon; ``say(text)`` gets notes.
     """
-    from .. import methods, registry
+    from .. import plugins, registry
     given = {k: v for k, v in (("backend", backend), ("time_limit", time_limit)) if v is not None}
     try:
         o = replace(options or SolveOptions(), **given, **changes)
@@ -125,9 +125,9 @@ def solve(target, metric: str | None = None, backend: str | None = None, time_li
     o = replace(o, time_limit=check_options(o.time_limit, o.max_horizon, o.start_horizon),
                 say=o.say or (lambda text: None))
     metric = check_metric(domain, metric)
-    method, option, code = methods.code(o.backend, methods.SAT)
+    method, option, code = plugins.code(o.backend, plugins.SAT)
     if o.certify:
-        if isinstance(code, methods.Runner):
+        if isinstance(code, plugins.Runner):
             raise PuzzleError(f"{o.backend} proves optimality by a checked invariant; --certify is for SAT backends")
         if o.counts:
             raise PuzzleError("certification covers the instance's own constraints: load them with the instance")
@@ -136,7 +136,7 @@ def solve(target, metric: str | None = None, backend: str | None = None, time_li
     t0 = time.perf_counter()
     with limits.time_limit(o.time_limit):
         result = _enumerated_first(domain, metric, o) if o.enumerate_first else None
-        if result is None and isinstance(code, methods.Runner):     # a model checker: one system, not horizons
+        if result is None and isinstance(code, plugins.Runner):     # a model checker: one system, not horizons
             result = code.solve(domain, metric, method.name, option, o)
         elif result is None:
             result = _deepen(domain, family, metric, o)
@@ -161,9 +161,11 @@ def _certified(result: Result, domain, o: SolveOptions) -> None:
         _certify(result, domain, o.card_encoding, o.proof_file, o.say)
     except KeyboardInterrupt:
         result.stats["certify_interrupted"] = True
+        result.check = Check.INTERRUPTED
         result.message = "certification interrupted: optimal by the refuted horizon, without a checked proof"
     except limits.TimeUp:          # the limit is an answer, not an error
         result.stats["certify_timeout"] = True
+        result.check = Check.TIMED_OUT
         result.message = ("certification stopped by the time limit: optimal by the refuted horizon, "
                           "without a checked proof")
 
@@ -322,6 +324,7 @@ def _certify(result: Result, domain, card_encoding: str, proof_file: str | None,
     figures = prove(domain, result.metric, result.length, card_encoding, proof_file, say=say)
     result.stats.update({f"certify_{k}": v for k, v in figures.items() if v is not None and k != "certified"},
                         certified=figures["certified"], certify_seconds=round(time.perf_counter() - tc, 3))
+    result.check = Check.PASSED if figures["certified"] else Check.FAILED
     if figures["certified"]:
         result.proof = (f"certified: DRAT proof that horizon {figures['horizon']} has no plan, "
                         f"checked by dratify ({figures.get('engine', '-')})")

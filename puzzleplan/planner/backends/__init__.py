@@ -15,9 +15,9 @@ from ...puzzle import PuzzleError
 def make_backend(spec: str, model, card_encoding: str = "seqcounter", family=None):
     """The backend ``spec`` names (``pysat-de:cadical195``), following ``model``; without an
     option, the one ``family`` prefers (its measured default solver)."""
-    from ... import methods
+    from ... import plugins
     from .base import Backend
-    method, option, cls = methods.code(spec, methods.SAT)
+    method, option, cls = plugins.code(spec, plugins.SAT)
     if not (isinstance(cls, type) and issubclass(cls, Backend)):
         raise PuzzleError(f"{method.name} answers a whole puzzle, not one horizon at a time")
     if not option:

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ... import limits
-from ...methods import Plugin
+from ...plugins import Plugin
 
 
 @dataclass

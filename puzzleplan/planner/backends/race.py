@@ -25,7 +25,7 @@ from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of
 from ...puzzle import PuzzleError
 from .base import Backend
-from .pysat_backend import INTERRUPTIBLE, Slicing, _kinds, check_solver, sliced
+from .pysat_solvers import INTERRUPTIBLE, Slicing, _kinds, check_solver, sliced
 
 
 def _worker(key: str, conn, stop) -> None:

@@ -1,0 +1,4 @@
+"""``python -m puzzleplan.cli``."""
+from . import main
+
+main()

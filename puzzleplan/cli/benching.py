@@ -1,0 +1,136 @@
+"""Measuring: ``seeds`` (every seed puzzle by SAT and BFS), ``bench`` (methods x instances, one
+process per run) and ``report`` (tables and plots of a bench's results)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..methods import usage as method_usage
+from ..puzzle import PuzzleError, Status
+from .common import AT_LEAST_1, SECONDS, counts_option, fail, json_option
+from .outcomes import EXIT_INTERRUPTED
+
+
+@click.command()
+@click.option("--time-limit", type=SECONDS, default=60, show_default=True, help="Seconds per SAT run.")
+@click.option("--backend", "-b", default="pysat-de", show_default=True)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar (there is none unless stderr is a terminal).")
+@json_option
+def seeds(time_limit, backend, quiet, as_json):
+    """Solve every seed puzzle (instances/seeds) by SAT and by BFS, side by side."""
+    from ..bench.seeds import seed_rows, solve_seed
+    from ..progress import Bar
+    try:
+        rows = seed_rows()
+    except PuzzleError as err:
+        fail(err, as_json)
+    out = []
+    with Bar(len(rows), "seeds", quiet) as bar:
+        for row in rows:
+            entry = solve_seed(row, backend, time_limit, bar.doing)
+            if not as_json:     # each line as soon as its seed is done (above the bar)
+                bar.echo(seed_line(entry))
+            bar.step()
+            out.append(entry)
+    if as_json:
+        click.echo(json.dumps(out))
+
+
+def seed_line(entry: dict) -> str:
+    """``name metric known N | BFS N (s) | SAT status N (s)``"""
+    sat = entry["sat"]
+    if sat is None:
+        sat_text = f"n/a ({entry['sat_error']})"
+    else:
+        sat_text = f"{sat['status']} {sat['length'] if sat['length'] is not None else '-'}"
+        if sat["status"] != Status.OPTIMAL.value and sat.get("bound") is not None:
+            sat_text += f" (no plan within {sat['bound']})"
+    secs = entry["sat_seconds"]
+    return (f"{entry['name']:<16} {entry['metric']:<7} known {entry['known']:>4} | BFS {entry['bfs']:>4} "
+            f"({entry['bfs_seconds']:.2f}s) | SAT {sat_text}" + (f" ({secs:.2f}s)" if secs else ""))
+
+
+@click.command()
+@click.argument("sets", nargs=-1, required=True, metavar="INSTANCES...")
+@click.option("--levels", default=None, help="Levels of collections, e.g. 1-40 or 1,3,5 (default: all).")
+@click.option("--metric", "-m", default=None, help="Metric for every run (default: the catalogue's, or the domain's first).")
+@click.option("--methods", default="bfs,astar,pysat-de,cpsat", show_default=True,
+              help=f"Comma-separated: {method_usage()} (PDDL planners: extra 'planners').")
+@click.option("--time-limit", type=SECONDS, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
+@click.option("--memory", "memory_mb", type=AT_LEAST_1, default=4096, show_default=True,
+              help="MiB of address space per run (a lower limit of the shell, ulimit -v, wins).")
+@click.option("--jobs", "-j", type=AT_LEAST_1, default=1, show_default=True, help="Runs at a time on this machine.")
+@click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
+              help="Run on a Dask cluster (scheduler address, e.g. tcp://host:8786) instead.")
+@click.option("--out", "-o", default="results/bench.csv", show_default=True,
+              help="Results file to append to (.csv or .jsonl); a rerun skips what it holds.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar (there is none unless stderr is a terminal).")
+@counts_option
+def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, quiet, constraints):
+    """Run METHODS on INSTANCES (files, folders, catalogue:GLOB), one process per run.
+
+    Each run's figures are appended to OUT as it ends: status, length, wall and
+    CPU seconds, peak memory, horizons, variables, clauses, conflicts, states.
+    A rerun skips the runs on file, except those that ended in an error.
+    Ctrl-C stops at once: running runs are killed, finished rows stay, exit code 130.
+    """
+    from ..bench.run import Interrupted
+    try:
+        run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints, quiet)
+    except (Interrupted, KeyboardInterrupt) as err:
+        made = f"{err.made} runs made (on file), {err.left} left" if isinstance(err, Interrupted) else "no run made"
+        click.echo(f"puzzleplan: interrupted: {made}; the same command resumes", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints, quiet=False):
+    from ..bench.report import status_table
+    from ..bench.run import bench as run, plan_tasks, read_results
+    from ..progress import Bar
+    try:
+        tasks = plan_tasks(sets, levels, metric, methods.split(","), constraints)
+        if jobs < 1:
+            raise PuzzleError("--jobs must be at least 1")
+        if Path(out).suffix not in (".csv", ".jsonl"):
+            raise PuzzleError(f"--out {out}: use a .csv or .jsonl file")
+        with Bar(len(tasks), "bench", quiet) as bar:     # k of N runs, time spent, time left
+            def echo(line: str) -> None:
+                bar.echo(line)
+                bar.step()
+            made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, echo, announce=bar.total)
+        click.echo(f"{made} runs made, {len(tasks) - made} already in {out}")
+        click.echo("\n".join(status_table(read_results(out))))
+    except PuzzleError as err:
+        fail(err)
+
+
+@click.command()
+@click.argument("results", type=click.Path(dir_okay=False))
+@click.option("--plots", "plot_dir", default=None, type=click.Path(file_okay=False),
+              help="Folder for the plots (cactus, time against length, horizon growth).")
+@click.option("--baseline", default=None,
+              help="Method the time ratios are taken against (default: bfs); several: fd-lmcut,symk.")
+@click.option("--markdown", "md_file", default=None, type=click.Path(dir_okay=False), help="Also write the tables here.")
+@click.option("--force", is_flag=True, help="Overwrite the Markdown file and the plots if they exist.")
+def report(results, plot_dir, baseline, md_file, force):
+    """Summarise a bench RESULTS file: tables, and plots with --plots."""
+    from ..bench.report import PLOTS, report as make
+    from ..outputs import check_folder, check_new, put
+    try:
+        if md_file:
+            check_new(md_file, force, "--markdown")
+        if plot_dir:
+            check_folder(plot_dir, PLOTS, force, "--plots")
+        text, made = make(results, plot_dir, baseline)
+        if md_file:
+            put(md_file, text, force)
+    except PuzzleError as err:
+        fail(err)
+    click.echo(text)
+    for path in made:
+        click.echo(f"plot: {path}")
+
+

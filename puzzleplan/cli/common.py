@@ -1,0 +1,186 @@
+"""What every command shares: one-line errors (exit code 2), the group that turns usage
+errors and Ctrl-C into one line, parameter types, and the options several commands take."""
+from __future__ import annotations
+
+import functools
+import json
+import math
+import os
+import sys
+
+import click
+
+from ..puzzle import PuzzleError
+from .outcomes import EXIT_BAD_INPUT, EXIT_INTERRUPTED
+
+
+class Fail(click.ClickException):
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file=None):
+        click.echo(f"puzzleplan: error: {self.message}", err=True)
+
+
+class Seconds(click.ParamType):
+    """A time limit: a finite number of seconds above zero (``nan``, ``inf``, ``0`` and below are refused;
+    click.FloatRange lets ``nan`` through)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0:
+            self.fail(f"{value!r}: give a number of seconds above 0", param, ctx)
+        return seconds
+
+
+SECONDS = Seconds()
+AT_LEAST_0 = click.IntRange(min=0)
+AT_LEAST_1 = click.IntRange(min=1)
+
+
+class Group(click.Group):
+    """Usage errors (a bad option value, a missing argument) also give one line and exit 2,
+    like every other bad input, not click's usage block."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            code = super().main(argv, prog_name, complete_var, False, **extra)
+        except click.ClickException as err:
+            if isinstance(err, click.UsageError) and "--json" in argv:
+                click.echo(json.dumps({"status": "error", "message": err.format_message()}))
+            else:
+                click.echo(f"puzzleplan: error: {err.format_message()}", err=True)
+            sys.exit(err.exit_code)
+        except click.exceptions.Abort:
+            click.echo("puzzleplan: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        leave(code or 0)
+
+    def invoke(self, ctx):
+        """Ctrl-C anywhere outside a solver or search (which report what they proved)
+        ends the command with exit code 130 and one line."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("puzzleplan: interrupted", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
+
+
+HUGE_HEAP = 1_000_000     # objects set aside by load_instance (gc.freeze) above which exit is immediate
+
+
+def leave(code: int) -> None:
+    """Exit with ``code``.  After a huge board (millions of objects) the interpreter would free
+    them one by one for seconds, past the time limit: the process ends at once instead, its
+    output flushed (nothing else is pending: every file and pool is closed by then).  Not
+    inside a test runner, which shares the process."""
+    import gc
+    if gc.get_freeze_count() > HUGE_HEAP and sys.stdout is sys.__stdout__:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
+
+
+def fail(err: Exception, as_json: bool = False):
+    if as_json:
+        click.echo(json.dumps({"status": "error", "message": str(err)}))
+        sys.exit(EXIT_BAD_INPUT)
+    raise Fail(str(err))
+
+
+def level_option(f):
+    return click.option("--level", "-l", type=int, default=None, help="Level number in a collection (1-based).")(f)
+
+
+def domain_option(f):
+    """--domain FILE, handed to the command as ``options`` (what a format's reader takes)."""
+    @functools.wraps(f)
+    def wrapper(*args, domain=None, **kwargs):
+        return f(*args, options={"domain": domain}, **kwargs)
+
+    return click.option("--domain", type=click.Path(dir_okay=False), default=None,
+                        help="PDDL: the domain file of the problem FILE (default: domain.pddl beside it).")(wrapper)
+
+
+def json_option(f):
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
+
+
+def metric_option(f):
+    return click.option("--metric", "-m", default=None,
+                        help="How plans are counted (default: the family's first metric); "
+                             "'puzzleplan families' lists each family's metrics.")(f)
+
+
+def counts_option(f):
+    """Side-condition options, handed to the command as one ``constraints`` list of texts."""
+    @functools.wraps(f)
+    def wrapper(*args, moves=(), frozen=(), avoid=(), ends=(), constraint=(), **kwargs):
+        texts = [f"{p}.frozen" for p in frozen] + list(constraint)
+        for item in moves:
+            for op in (">=", "<=", "="):
+                if op in item:
+                    piece, _, k = item.partition(op)
+                    texts.append(f"{piece}.moves{op}{k}")
+                    break
+            else:
+                fail(PuzzleError(f"--moves {item!r}: write PIECE=K, PIECE>=K or PIECE<=K (PIECE may be A+B)"),
+                     kwargs.get("as_json", False))
+        for flag, items, key in (("--avoid", avoid, "avoid"), ("--ends", ends, "ends")):
+            for item in items:
+                piece, sep, cells = item.partition(":")
+                if not sep or not piece:
+                    fail(PuzzleError(f"{flag} {item!r}: write PIECE:CELLS, like A:c3,d4"), kwargs.get("as_json", False))
+                texts.append(f"{piece}.{key}={cells}")
+        return f(*args, constraints=texts, **kwargs)
+
+    options = [
+        click.option("--moves", multiple=True, metavar="PIECE{=,>=,<=}K",
+                     help="Moves a piece must make, e.g. --moves 'A>=3'; a group's total: --moves 'A+B<=5' "
+                          "(quote it: > and < are redirections in a shell)."),
+        click.option("--frozen", multiple=True, metavar="PIECE", help="A piece that never moves."),
+        click.option("--avoid", multiple=True, metavar="PIECE:CELLS",
+                     help="Cells a piece may never occupy, e.g. --avoid A:c3,d4 ('*' = every piece; "
+                          "Sokoban: player or boxes). Cells: column letter, row from the top "
+                          "(knights: algebraic)."),
+        click.option("--ends", multiple=True, metavar="PIECE:CELLS",
+                     help="Cells a piece must finish within, e.g. --ends A:e3,e4 (Sokoban: player)."),
+        click.option("--constraint", "-c", multiple=True, metavar="TEXT",
+                     help="A constraint as written in a file, e.g. -c 'A.moves>=3' -c B.frozen."),
+    ]
+    for option in reversed(options):
+        wrapper = option(wrapper)
+    return wrapper
+
+
+def animation_option(f):
+    """--gif/--html/--mp4 OUT and --force, handed to the command as ``animations``: the
+    outputs (``{kind: path}``) and the force flag, checked before any work is done."""
+    @functools.wraps(f)
+    def wrapper(*args, gif=None, html=None, mp4=None, force=False, **kwargs):
+        from ..animate import check_targets
+        targets = {kind: path for kind, path in (("gif", gif), ("html", html), ("mp4", mp4)) if path}
+        try:
+            check_targets(targets, force)
+        except PuzzleError as err:
+            fail(err, kwargs.get("as_json", False))
+        return f(*args, animations=(targets, force), **kwargs)
+
+    for option in reversed([
+            click.option("--gif", type=click.Path(dir_okay=False), help="Write an animated GIF of the plan."),
+            click.option("--html", type=click.Path(dir_okay=False),
+                         help="Write a self-contained HTML page that plays the plan."),
+            click.option("--mp4", type=click.Path(dir_okay=False), help="Write an MP4 video of the plan (imageio-ffmpeg)."),
+            click.option("--force", is_flag=True, help="Overwrite existing animation files.")]):
+        wrapper = option(wrapper)
+    return wrapper
+
+

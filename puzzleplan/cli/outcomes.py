@@ -1,0 +1,31 @@
+"""Exit codes: one table, read from a result's typed outcome (:class:`~puzzleplan.puzzle.Outcome`).
+
+- 0: an answer (``optimal``, ``feasible``, ``no_plan_within``, ``unsolvable``, ``timeout``
+  with what was proved so far);
+- 1: ``validate``: the plan is legal but does not solve the puzzle;
+- 2: bad input of any kind: one line ``puzzleplan: error: ...`` on stderr (``--json``:
+  ``{"status": "error", ...}`` on stdout);
+- 3: a check failed: ``--certify`` could not check its proof, a proof given to
+  ``decode --proof`` does not check, a witness given to ``decode --witness`` does not match
+  its AIGER file or does not replay, or a model checker's invariant does not check;
+- 4: ``decode``: the outside solver's UNSAT is a claim nobody checked (status
+  ``unverified``; give ``--proof`` to check it);
+- 130: interrupted by Ctrl-C; the result printed is what was proved so far.
+"""
+from __future__ import annotations
+
+from ..puzzle import Outcome, Result
+
+EXIT_NOT_SOLVED, EXIT_BAD_INPUT = 1, 2
+EXIT_CODES = {
+    Outcome.ANSWER: 0,
+    Outcome.CHECK_FAILED: 3,
+    Outcome.UNVERIFIED: 4,
+    Outcome.INTERRUPTED: 130,      # 128 + SIGINT, as shells report a Ctrl-C
+}
+EXIT_CHECK_FAILED = EXIT_CODES[Outcome.CHECK_FAILED]
+EXIT_INTERRUPTED = EXIT_CODES[Outcome.INTERRUPTED]
+
+
+def exit_code(result: Result) -> int:
+    return EXIT_CODES[result.outcome]

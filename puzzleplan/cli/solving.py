@@ -1,0 +1,211 @@
+"""The commands that answer a puzzle -- ``search`` and ``solve``, which share one
+run-and-report path (:func:`run_and_report`) -- and ``explore`` and ``validate``."""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+
+import click
+
+from .. import limits, methods
+from ..plans import read_plan
+from ..puzzle import Contradiction, PuzzleError
+from .common import (AT_LEAST_0, SECONDS, animation_option, counts_option, domain_option, fail, json_option,
+                     level_option, metric_option)
+from .outcomes import EXIT_INTERRUPTED, EXIT_NOT_SOLVED
+from .report import (load_instance, no_plan, note, print_result, progress_printer, timed_out, write_animations,
+                     write_plan)
+
+
+@dataclass
+class Job:
+    """What ``search`` and ``solve`` share: the puzzle named and how its answer is reported."""
+
+    file: str
+    level: int | None
+    margin: int
+    constraints: list
+    reader: dict | None         # the format reader's options (--domain)
+    metric: str | None
+    method: str
+    time_limit: float | None
+    as_json: bool
+    animations: tuple
+    plan_out: str | None
+    new_files: tuple = ()       # (path, flag): files the run will write, which must not exist yet
+
+
+def run_and_report(job: Job, answer) -> None:
+    """Load the puzzle within the time limit, ``answer(instance) -> Result``, then write the
+    animations and the plan file and print the result (its exit code)."""
+    from ..outputs import check_new
+    try:
+        for path, flag in job.new_files:      # before the work: what cannot be kept would be lost
+            check_new(path, flag=flag)
+        with limits.time_limit(job.time_limit):     # the clock starts before the file is read
+            inst = load_instance(job.file, job.level, job.margin, job.constraints, job.reader)
+            result = answer(inst)
+    except limits.TimeUp:
+        return print_result(timed_out(job.metric, job.method), job.as_json)
+    except Contradiction as err:
+        return no_plan(err, job.file, job.level, job.margin, job.metric, job.method, job.as_json, job.animations,
+                       job.reader)
+    except PuzzleError as err:
+        fail(err, job.as_json)
+    write_animations(job.animations, inst.domain, result.steps, result.metric, job.as_json)
+    write_plan(job.plan_out, inst.domain, result, job.as_json)
+    print_result(result, job.as_json)
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--algorithm", "-a", type=click.Choice(methods.names(methods.SEARCH)), default="bfs", show_default=True)
+@metric_option
+@level_option
+@counts_option
+@click.option("--time-limit", type=SECONDS, default=None, help="Seconds.")
+@click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
+@domain_option
+@click.option("--plan-out", type=click.Path(dir_okay=False), default=None,
+              help="Also write the plan in the IPC format, as Fast Downward does; it must not exist.")
+@json_option
+@animation_option
+def search(file, algorithm, metric, level, constraints, time_limit, margin, options, plan_out, as_json, animations):
+    """Solve FILE optimally by breadth-first search or A*."""
+    job = Job(file, level, margin, constraints, options, metric, algorithm, time_limit, as_json, animations, plan_out,
+              ((plan_out, "--plan-out"),) if plan_out else ())
+    progress = None if as_json else progress_printer(algorithm)
+    run_and_report(job, lambda inst: methods.run(algorithm, inst, metric, time_limit, progress=progress))
+
+
+def conflicts(count: int | None) -> str:
+    return "unknown" if count is None else f"{count:,}"
+
+
+def horizon_printer(row: dict) -> None:
+    lemmas = f" {row['lemmas']:>7,} lemmas" if "lemmas" in row else ""
+    if "goal_lemmas" in row:
+        lemmas += f" {row['goal_lemmas']:>7,} goal-side"
+    if row.get("bounds"):
+        lemmas += f" {row['bounds']:>4} bounds"
+    if row.get("winner"):
+        lemmas += f" won by {row['winner']} ({row['cpu']:.2f} CPU s)"
+    click.echo(f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "
+               f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}", err=True)
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--backend", "-b", default="pysat-de", show_default=True,
+              help=f"The SAT, CP-SAT or model-checking method: {methods.help_text(methods.SAT)}.")
+@metric_option
+@level_option
+@counts_option
+@click.option("--time-limit", type=SECONDS, default=None, help="Seconds for the whole run.")
+@click.option("--max-horizon", type=AT_LEAST_0, default=1000, show_default=True,
+              help="Largest horizon tried; a run that refutes it reports no_plan_within.")
+@click.option("--fast", is_flag=True, help="Double the horizon instead of +1 (optimality may stay unproven).")
+@click.option("--start-horizon", type=AT_LEAST_0, default=None,
+              help="First horizon tried (default: the admissible lower bound); a plan sooner on long puzzles.")
+@click.option("--card-encoding", default="seqcounter", show_default=True,
+              help="pysat.card encoding for move counts: seqcounter, totalizer, sortnetwrk, ...")
+@click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
+@click.option("--quiet", "-q", is_flag=True, help="No per-horizon lines on stderr.")
+@click.option("--certify", is_flag=True,
+              help="Once optimal, prove it: a DRAT proof that length-1 has no plan, checked by dratify.")
+@click.option("--proof", "proof_file", default=None, type=click.Path(dir_okay=False),
+              help="With --certify: keep the DRAT proof in this file (it must not exist).")
+@click.option("--enumerate/--no-enumerate", "enumerate_first", default=True, show_default=True,
+              help="First enumerate the reachable states when there are few (at most 100,000, within 10 s or a tenth "
+                   "of the time limit): if none is a goal, report unsolvable at once.")
+@domain_option
+@click.option("--plan-out", type=click.Path(dir_okay=False), default=None,
+              help="Also write the plan in the IPC format (one (action args) a line, '; cost = N'), as Fast "
+                   "Downward does; it must not exist.")
+@json_option
+@animation_option
+def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, card_encoding,
+          margin, quiet, certify, proof_file, enumerate_first, options, plan_out, as_json, animations):
+    """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
+    from ..planner import SolveOptions, solve as plan
+    if proof_file and not certify:
+        fail(PuzzleError("--proof needs --certify"), as_json)
+    talk = not (quiet or as_json)
+    solving = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
+                           card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
+                           proof_file=proof_file, progress=horizon_printer if talk else None,
+                           say=note if talk else None)
+    new = tuple((path, flag) for path, flag in ((proof_file, "--proof"), (plan_out, "--plan-out")) if path)
+    job = Job(file, level, margin, constraints, options, metric, backend, time_limit, as_json, animations, plan_out, new)
+    run_and_report(job, lambda inst: plan(inst, metric, options=solving))
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@metric_option
+@level_option
+@click.option("--time-limit", type=SECONDS, default=None, help="Seconds; the figures are then of the states seen.")
+@domain_option
+@json_option
+def explore(file, metric, level, time_limit, options, as_json):
+    """Enumerate every state reachable in FILE."""
+    from ..search import explore as run
+    try:
+        with limits.time_limit(time_limit):     # the clock starts before the file is read
+            inst = load_instance(file, level, options=options)
+            figures = run(inst.domain, metric,
+                          None if as_json else progress_printer("explore", "states reached", "in the frontier"),
+                          time_limit)
+    except limits.TimeUp:
+        figures = {"complete": False, "stopped": "timeout", "reachable": 0,
+                   "message": "the time limit passed while the puzzle was read and its rules built"}
+        inst = None
+    except PuzzleError as err:
+        fail(err, as_json)
+    status = "explored" if figures["complete"] else {"timeout": "timeout"}.get(figures.get("stopped"), "interrupted")
+    if as_json:
+        click.echo(json.dumps({"status": status, "board": inst and inst.domain.board(), **figures}))
+    else:
+        click.echo(("" if figures["complete"] else f"{status} (incomplete): ")
+                   + ", ".join(f"{k}={v}" for k, v in figures.items()))
+    if status == "interrupted":
+        sys.exit(EXIT_INTERRUPTED)
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("planfile", type=click.Path(dir_okay=False))
+@metric_option
+@level_option
+@counts_option
+@click.option("--pddl-plan", is_flag=True, help="PLANFILE is a PDDL planner's plan on our export of FILE.")
+@domain_option
+@json_option
+def validate(file, planfile, metric, level, constraints, pddl_plan, options, as_json):
+    """Replay the plan in PLANFILE on FILE under the rules."""
+    from ..pddl import read_plan_for
+    from ..puzzle import check_metric
+    from ..validate import check_plan
+    try:
+        inst = load_instance(file, level, 2, constraints, options)
+        metric = check_metric(inst.domain, metric)
+        steps = read_plan_for(inst.domain, metric, planfile) if pddl_plan else read_plan(planfile)
+        report = check_plan(inst.domain, steps, metric)
+    except Contradiction as err:
+        report = {"status": "not_solved", "solved": False, "problem": f"no plan can meet the conditions: {err.problem}"}
+        click.echo(json.dumps(report) if as_json else f"not solved: {report['problem']}")
+        sys.exit(EXIT_NOT_SOLVED)
+    except PuzzleError as err:
+        fail(err, as_json)
+    if as_json:
+        click.echo(json.dumps(report))
+    else:
+        # "81 steps" once; "51 slides, 81 steps" when the metric counts otherwise
+        size = f"{report['length']} {metric}" + ("" if metric == "steps" else f", {len(steps)} steps")
+        click.echo(f"{'valid' if report['solved'] else 'legal but not solved'}: {size}"
+                   + ("" if report["solved"] else f" ({report['problem']})"))
+    if not report["solved"]:
+        sys.exit(EXIT_NOT_SOLVED)
+
+
