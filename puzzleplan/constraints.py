@@ -84,18 +84,19 @@ class Counted:
         return False
 
     def successors(self, state, metric):
-        if self.ends and metric == "pushes":
-            raise PuzzleError("an end condition on the player needs the moves metric, not pushes")
+        refused = self.base.ends_refused(metric) if self.ends else None
+        if refused:
+            raise PuzzleError(refused)
         base, counters, last = state
+        every_mover = self.base.continues_across_movers(metric)
         for move, nxt in self.base.successors(base, metric):
             ends = self.merges(move, metric) if self.merges else None
             if last is not None and ends is not None and ends[0] == last:
                 continue
             slot = self.slot.get(move.mover)
-            # under ``moves`` every piece's last move is kept (a piece's null pair of
-            # moves would otherwise join a counted piece's runs); under ``slides`` only
-            # a counted piece's (another piece's continuation changes no count)
-            after = ends[1] if ends and (slot is not None or metric == "moves") else None
+            # a counted piece's last move is kept, and every piece's where the family says
+            # so (:meth:`~puzzleplan.contract.Rules.continues_across_movers`)
+            after = ends[1] if ends and (slot is not None or every_mover) else None
             if slot is None:
                 yield move, (nxt, counters, after)
             else:

@@ -45,8 +45,10 @@ class Replay(Protocol):
 
 
 class Rules(abc.ABC):
-    """The rules of one instance.  Abstract methods are required; the others have the
-    defaults written here, once.
+    """The rules of one instance.  Abstract methods are required (six: ``is_goal``,
+    ``successors``, ``render_steps``, ``replay``, ``moves_of``, ``board``); the others have
+    the defaults written here, once.  Side conditions are an optional part
+    (:class:`SideConditions`).
 
     States are immutable and hashable.  Steps are short strings (the family's unit
     moves); ``Move`` objects are what ``successors`` yields in a metric and
@@ -98,6 +100,12 @@ class Rules(abc.ABC):
         continue as one move of the metric (sliding runs), or None: no merging."""
         return None
 
+    def continues_across_movers(self, metric: str) -> bool:
+        """Whether, under move counts, the last move of every mover must be remembered (not
+        only a counted mover's) so that no move of ``metric`` is ever split in two (sliding
+        ``moves``); False by default."""
+        return False
+
     # -- plans ---------------------------------------------------------------------
     @abc.abstractmethod
     def render_steps(self, moves: Sequence[Move]) -> list[str]: ...
@@ -114,34 +122,16 @@ class Rules(abc.ABC):
     def count(self, steps: Sequence[str], metric: str) -> int:
         return len(self.moves_of(steps, metric))
 
-    # -- pieces and side conditions ---------------------------------------------------
+    def plan_cost(self, steps: Sequence[str]) -> tuple[int, bool]:
+        """A plan's cost as a PDDL planner states it (``; cost = N``), and whether every
+        action costs 1: its steps, unless the family's actions weigh otherwise."""
+        return len(steps), True
+
     @abc.abstractmethod
     def board(self) -> list[str]:
         """The initial position as text rows."""
 
-    @abc.abstractmethod
-    def piece_names(self) -> list[str]: ...
-
-    @abc.abstractmethod
-    def mover_of(self, piece: str) -> Hashable:
-        """The mover a piece label belongs to; PuzzleError naming the piece if none."""
-
-    @abc.abstractmethod
-    def on_board(self, cell) -> bool: ...
-
-    @abc.abstractmethod
-    def end_places(self, piece: str, cells) -> tuple[Hashable, frozenset]:
-        """(mover, places it may finish on) for 'piece ends within cells'."""
-
-    @abc.abstractmethod
-    def place_of(self, state, mover) -> Any:
-        """Where ``mover`` stands in ``state`` (a place as :meth:`end_places` names it)."""
-
-    @abc.abstractmethod
-    def piece_cells(self, entry, piece: str) -> frozenset:
-        """The cells ``piece`` covers in a replay entry (checks end conditions); empty for a
-        piece that is no longer on the board (it ends within no cells)."""
-
+    # -- goals (alternatives that count moves need :class:`SideConditions`) ---------------
     def goal_alternatives(self) -> list[tuple[MoveCount, ...]]:
         """Goal alternatives, each with the move counts it requires; one by default."""
         return [()]
@@ -167,6 +157,11 @@ class Rules(abc.ABC):
         """A replay entry as canonical JSON-ready data (animation, browser test)."""
         raise PuzzleError(f"the {self.name} family cannot draw its positions")
 
+    def frame_per_step(self, metric: str) -> bool:
+        """Whether an animation in ``metric`` shows every step (Sokoban's walks between
+        pushes) rather than one frame per move; False by default."""
+        return False
+
     # -- what a Counted wrapper adds; a bare rules object has none -----------------------
     @property
     def base(self) -> "Rules":
@@ -174,6 +169,43 @@ class Rules(abc.ABC):
 
     extra: tuple = ()
     ends: tuple = ()
+
+
+class SideConditions(abc.ABC):
+    """The optional part of a family's rules that side conditions need (``--moves``,
+    ``--frozen``, ``--avoid``, ``--ends``, and goals that count moves): a rules class opts in
+    by deriving from it too (``class MyRules(SideConditions, Rules)``).  A family without it
+    refuses side conditions with one line."""
+
+    @abc.abstractmethod
+    def mover_of(self, piece: str) -> Hashable:
+        """The mover a piece label belongs to; PuzzleError naming the piece if none."""
+
+    @abc.abstractmethod
+    def on_board(self, cell) -> bool: ...
+
+    @abc.abstractmethod
+    def end_places(self, piece: str, cells) -> tuple[Hashable, frozenset]:
+        """(mover, places it may finish on) for 'piece ends within cells'."""
+
+    @abc.abstractmethod
+    def place_of(self, state, mover) -> Any:
+        """Where ``mover`` stands in ``state`` (a place as :meth:`end_places` names it)."""
+
+    @abc.abstractmethod
+    def piece_cells(self, entry, piece: str) -> frozenset:
+        """The cells ``piece`` covers in a replay entry (checks end conditions); empty for a
+        piece that is no longer on the board (it ends within no cells)."""
+
+    def ends_refused(self, metric: str) -> str | None:
+        """Why end conditions cannot be met in ``metric`` (one line), or None: they can."""
+        return None
+
+
+def check_side_conditions(cls: type, family_name: str) -> None:
+    """PuzzleError unless the rules class ``cls`` takes side conditions (:class:`SideConditions`)."""
+    if not issubclass(cls, SideConditions):
+        raise PuzzleError(f"the {family_name} family takes no side conditions (--moves, --frozen, --avoid, --ends)")
 
 
 @dataclass(frozen=True)

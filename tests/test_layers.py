@@ -124,6 +124,22 @@ def test_no_family_name_is_compared_outside_its_folder():
     assert not found, "family names outside their folders:\n" + "\n".join(found)
 
 
+def test_no_metric_of_a_family_is_named_outside_its_folder():
+    """Generic code asks the rules (``frame_per_step``, ``ends_refused``, ``plan_cost``...)
+    rather than comparing a metric's name; ``steps``, the seeds' unit, is every family's."""
+    from puzzleplan import registry
+    metrics = {m for f in registry.all_families() for m in f.metrics} - {"steps"}
+    assert {"pushes", "slides", "moves", "cost"} <= metrics
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        if any(d in path.parents for d in FAMILY_DIRS):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in metrics:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
+    assert not found, "metric names outside their families:\n" + "\n".join(found)
+
+
 def test_a_family_folder_imports_no_other_family():
     for folder in FAMILY_DIRS:
         others = [d.name for d in FAMILY_DIRS if d != folder]

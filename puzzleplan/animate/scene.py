@@ -67,9 +67,9 @@ def position(base, entry) -> dict:
 def move_ends(base, steps: Sequence[str], metric: str) -> list[int]:
     """Step counts after each move: ``[0, e1, e2, ...]``.  A step that raises the
     metric's count starts a new move; the steps that do not raise it continue the
-    current one (a run of one piece, a slide).  ``pushes`` keeps one frame per
-    step: the walks between pushes are worth seeing."""
-    if metric == "pushes" or not steps:
+    current one (a run of one piece, a slide).  A family may keep one frame per step
+    (:meth:`~puzzleplan.contract.Rules.frame_per_step`: Sokoban's walks between pushes)."""
+    if base.frame_per_step(metric) or not steps:
         return list(range(len(steps) + 1))
     ends, prev = [0], 0
     for i in range(1, len(steps) + 1):

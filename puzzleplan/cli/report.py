@@ -126,8 +126,7 @@ def write_plan(path, domain, result: Result, as_json: bool) -> None:
         return
     from ..outputs import put
     from ..plans import ipc_plan
-    cost = domain.base.count(result.steps, "cost" if "cost" in domain.metrics else "steps")
-    unit = "cost" not in domain.metrics or domain.base.unit_costs("cost")
+    cost, unit = domain.base.plan_cost(result.steps)
     try:
         put(path, ipc_plan(result.steps, cost, unit))
     except PuzzleError as err:

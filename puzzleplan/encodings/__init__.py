@@ -20,4 +20,20 @@ def encoder_for(domain, metric: str, counts: Sequence[MoveCount] = (), family=No
         family = registry.of(domain)
     if metric not in family.encoders:
         raise PuzzleError(f"no SAT encoding for {family.name} under the metric {metric!r}")
-    return family.part(f"encoders.{metric}")(domain, metric, counts)
+    return encoder_class(family, metric)(domain, metric, counts)
+
+
+def encoder_class(family, metric: str) -> type:
+    """The family's encoder class for ``metric``, checked against the contract
+    (:class:`~puzzleplan.encodings.base.Encoder`); PuzzleError naming what it lacks."""
+    from .base import Encoder
+    cls = family.part(f"encoders.{metric}")
+    if not (isinstance(cls, type) and issubclass(cls, Encoder)):
+        raise PuzzleError(f"the {family.name} family's encoder for {metric!r} is not a subclass of "
+                          "puzzleplan.encodings.base.Encoder")
+    missing = sorted(getattr(cls, "__abstractmethods__", ()))
+    if cls.decode is Encoder.decode and cls.decode_move is Encoder.decode_move:
+        missing.append("decode_move (or decode)")
+    if missing:
+        raise PuzzleError(f"the {family.name} family's encoder for {metric!r} lacks: {', '.join(missing)}")
+    return cls

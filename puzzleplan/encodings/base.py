@@ -11,6 +11,7 @@ instead, a rule rather than a count.
 """
 from __future__ import annotations
 
+import abc
 from typing import Hashable, Sequence
 
 from ..constraints import alternatives, end_places, movers_of
@@ -25,13 +26,50 @@ def frame(m: BoolModel, now: int, nxt: int, leaving: Sequence[int], arriving: Se
     m.add([now, -nxt, *arriving])
 
 
-class Encoder:
-    """Subclasses define ``state_vars(m, t)``, ``facts(m, t)`` (the state variables of
-    step t by time-free names, for reachability lemmas), ``initial(m)``, ``moves(m, t)``
-    (returning ``[(lit, mover)]``; for each counted mover, ``("moved", mover, t)``
-    is made the OR of its moves at t and counts run over those), ``placed(m, i, T)`` (literals of alternative i's
-    placements at T), ``place_lit(m, mover, place, T)`` (for end conditions) and
-    ``decode_move(key)``."""
+class Encoder(abc.ABC):
+    """A family's encoding under one metric.  Subclasses define the abstract methods below
+    (checked when the planner first asks for the encoder: :func:`puzzleplan.encodings.encoder_for`);
+    the driver (:meth:`start`, :meth:`extend`, :meth:`step`, :meth:`goal`, :meth:`decode`)
+    and the optional hooks (:meth:`invariant`, :meth:`goal_bound`) are written here once.
+
+    The model ``m`` (:class:`~puzzleplan.encodings.model.BoolModel`) names variables by
+    tuples (``m.var(key)``) and takes clauses (``m.add([lits])``), implications
+    (``m.implies(a, [l1, l2])``: a -> l1 or l2), ``m.exactly_one``, ``m.at_most_one``,
+    ``m.equiv_or`` and cardinalities (``m.card``).  Plans are decoded from the true variables
+    keyed ``("mv", ..., t)``, the step last (:meth:`decode_move` reads one key).
+    """
+
+    # -- what a family writes -------------------------------------------------------
+    @abc.abstractmethod
+    def state_vars(self, m: BoolModel, t: int) -> None:
+        """Make the state variables of step ``t`` and what every state satisfies (one-hots)."""
+
+    @abc.abstractmethod
+    def facts(self, m: BoolModel, t: int) -> dict:
+        """The state variables of step ``t`` by time-free names (for reachability lemmas)."""
+
+    @abc.abstractmethod
+    def initial(self, m: BoolModel) -> None:
+        """Fix step 0 to the start position."""
+
+    @abc.abstractmethod
+    def moves(self, m: BoolModel, t: int) -> list[tuple[int, Hashable]]:
+        """The moves from step ``t`` to ``t + 1`` (preconditions, effects, frame axioms):
+        ``[(lit, mover)]``.  For each counted mover, ``("moved", mover, t)`` is made the OR
+        of its moves at t and counts run over those."""
+
+    @abc.abstractmethod
+    def placed(self, m: BoolModel, i: int, T: int) -> list[int]:
+        """Literals that hold when goal alternative ``i``'s placement holds at step ``T``."""
+
+    @abc.abstractmethod
+    def place_lit(self, m: BoolModel, mover, place, T: int) -> int:
+        """The literal: ``mover`` stands on ``place`` at step ``T`` (end conditions)."""
+
+    def decode_move(self, key) -> Move:
+        """The move of a true ``("mv", ..., t)`` variable (required unless :meth:`decode` is
+        written whole)."""
+        raise NotImplementedError(f"{type(self).__name__} defines neither decode_move nor decode")
 
     def __init__(self, domain, metric: str, counts: Sequence[MoveCount] = ()):
         self.domain = domain.base

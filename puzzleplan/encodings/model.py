@@ -33,6 +33,10 @@ class BoolModel:
         self.ids: dict[Hashable, int] = {}
         self.keys: list[Hashable] = [None]
         self.items: list[tuple[int, ...] | Card] = []
+        # step -> the literals whose number is what the step's move weighs, for an encoding
+        # whose moves weigh other than 1 (PDDL action costs); a minimising backend counts
+        # these instead of the moves
+        self.cost_units: dict[int, list[int]] = {}
 
     # -- variables ---------------------------------------------------------------
     def var(self, key: Hashable) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .. import registry
-from ..contract import Instance
+from ..contract import Instance, check_side_conditions
 from ..constraints import Counted
 from ..puzzle import Avoid, Contradiction, EndsOn, MoveCount, PuzzleError
 from ..cells import parse_cell
@@ -131,7 +131,9 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
     try:
         if not fmt.collection and level not in (None, 1):
             raise PuzzleError(f"unknown level number {level}: a {fmt.name} file holds one puzzle")
-        registry.rules_class(family)
+        cls = registry.rules_class(family)
+        if counts or avoid or ends:
+            check_side_conditions(cls, family.name)
         parsed = family.ref(fmt.read)(text, level, **extra)
         domain = family.part("build")(parsed.spec, distinct=named, avoid=avoid, margin=margin)
         check_ends(domain, ends)

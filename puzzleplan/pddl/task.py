@@ -164,8 +164,9 @@ def build(domain, metric: str | None = None) -> Task:
     part = family_part(base)
     part.check(base, metric)
     extra, ends = tuple(domain.extra), tuple(domain.ends)
-    if ends and metric == "pushes":
-        raise PuzzleError("an end condition on the player needs the moves metric, not pushes")
+    refused = base.ends_refused(metric) if ends else None
+    if refused:
+        raise PuzzleError(refused)
     schemas = part.schemas(base, metric)
     objects, init, cells = part.facts(base)
     still = frozen_movers(base, extra)

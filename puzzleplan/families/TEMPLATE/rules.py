@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from puzzleplan.puzzle import IllegalStep, Move, PuzzleError
-from puzzleplan.contract import Rules
+from puzzleplan.contract import Rules, SideConditions
 
 Cell = tuple[int, int]
 DIRS = {">": 1, "<": -1}
@@ -38,7 +38,7 @@ class LineSpec:
         return "".join(cells)
 
 
-class Line(Rules):
+class Line(SideConditions, Rules):
     metrics = ("steps",)
 
     def __init__(self, spec: LineSpec, avoid: dict | None = None):

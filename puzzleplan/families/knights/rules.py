@@ -21,7 +21,7 @@ from typing import Iterator, Sequence
 from ...limits import checkpoint
 from ...puzzle import Contradiction, IllegalStep, Move, MoveCount, PuzzleError
 from ...cells import cell_name as name, parse_cell as square
-from ...contract import Rules
+from ...contract import Rules, SideConditions
 
 Square = tuple[int, int]
 JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
@@ -50,7 +50,7 @@ class KnightsSpec:
                 for y in reversed(range(self.height))]
 
 
-class Knights(Rules):
+class Knights(SideConditions, Rules):
     metrics = METRICS
 
     def __init__(self, spec: KnightsSpec, avoid: dict | None = None):

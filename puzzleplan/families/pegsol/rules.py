@@ -35,7 +35,7 @@ from typing import Iterator, Sequence
 
 from ...cells import cell_name as name, parse_cell
 from ...puzzle import IllegalStep, Move, PuzzleError
-from ...contract import Rules
+from ...contract import Rules, SideConditions
 
 Cell = tuple[int, int]
 METRICS = ("steps", "moves")
@@ -83,7 +83,7 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-class PegSolitaire(Rules):
+class PegSolitaire(SideConditions, Rules):
     """The rules of one peg-solitaire board over unlabelled kinds of pegs."""
 
     metrics = METRICS

@@ -43,7 +43,7 @@ from typing import Iterator, Sequence
 
 from ...limits import checkpoint
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
-from ...contract import Rules
+from ...contract import Rules, SideConditions
 
 Cell = tuple[int, int]
 DIRS: dict[str, Cell] = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
@@ -97,7 +97,7 @@ class Kind:
         return tuple(add(anchor, o) for o in self.shape)
 
 
-class SlidingPuzzle(Rules):
+class SlidingPuzzle(SideConditions, Rules):
     """The rules of one sliding-block instance over unlabelled kinds."""
 
     metrics = METRICS
@@ -239,6 +239,12 @@ class SlidingPuzzle(Rules):
             d = (path[1][0] - path[0][0], path[1][1] - path[0][1])
             return (k, path[0], d), (k, path[-1], d)
         return None
+
+    def continues_across_movers(self, metric: str) -> bool:
+        """Under ``moves`` every piece's last move is remembered: a piece's null pair of moves
+        would otherwise join a counted piece's runs; under ``slides`` another piece's
+        continuation changes no count."""
+        return metric == "moves"
 
     def heuristic(self, state, metric: str = "steps") -> int:
         total = 0

@@ -23,7 +23,7 @@ from typing import Iterator, Sequence
 
 from ...limits import checkpoint
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
-from ...contract import Rules
+from ...contract import Rules, SideConditions
 
 Cell = tuple[int, int]
 DIRS = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0)}
@@ -80,7 +80,7 @@ class SokobanLevel:
         return out
 
 
-class Sokoban(Rules):
+class Sokoban(SideConditions, Rules):
     metrics = METRICS
     symbols = {"$": ("#c8842c", ""), "*": ("#3b8f3b", ""), ".": ("#f3e6a6", ""),
                "@": ("#3a6fd8", "@"), "+": ("#3a6fd8", "+")}
@@ -260,6 +260,13 @@ class Sokoban(Rules):
         if piece != "player":
             raise PuzzleError(f"Sokoban counts moves of 'player' only, not {piece!r}")
         return "player"
+
+    def ends_refused(self, metric: str) -> str | None:
+        return "an end condition on the player needs the moves metric, not pushes" if metric == "pushes" else None
+
+    def frame_per_step(self, metric: str) -> bool:
+        """Under ``pushes`` the walks between pushes are worth seeing: one frame per step."""
+        return metric == "pushes"
 
     def end_places(self, piece: str, cells) -> tuple[str, frozenset]:
         """For ``player.ends=cells``: the floor cells where the player may finish."""

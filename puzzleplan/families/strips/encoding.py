@@ -107,7 +107,8 @@ class CostEncoder(StepsEncoder):
             for j in range(1, self.top + 1):
                 m.equiv_or(m.var(("cost", t, j)), [m.var(("mv", o, t)) for o, op in enumerate(self.domain.ops)
                                                    if op.cost >= j])
-        return [m.var(("cost", t, j)) for j in range(1, self.top + 1)]
+            m.cost_units[t] = [m.var(("cost", t, j)) for j in range(1, self.top + 1)]
+        return m.cost_units[t]
 
     def goal(self, m, T):
         if m.has(("goal", T)):

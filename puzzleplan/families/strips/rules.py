@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
-from ...contract import Rules
+from ...contract import Rules, SideConditions
 from .ground import Grounded
 
 NAME = re.compile(r"^\s*([^\s(),]+)\s*(?:\(([^()]*)\))?\s*$")
@@ -92,7 +92,7 @@ def step_key(step: str) -> str:
     return " ".join(text.lower().split())
 
 
-class StripsTask(Rules):
+class StripsTask(SideConditions, Rules):
     metrics = ("steps", "cost")
 
     def __init__(self, task: Grounded, patterns: Sequence[str] = (), avoid: dict | None = None):
@@ -219,6 +219,9 @@ class StripsTask(Rules):
         if metric != "cost":
             return len(steps)
         return sum(self.ops[i].cost for i in map(self.op_of, steps) if i is not None)
+
+    def plan_cost(self, steps: Sequence[str]) -> tuple[int, bool]:
+        return self.count(steps, "cost"), self.unit_costs("cost")
 
     # -- what stands for pieces ---------------------------------------------------------
     def rows(self, state) -> list[str]:

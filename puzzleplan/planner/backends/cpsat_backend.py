@@ -7,8 +7,8 @@ native.
 the number of moves is minimised (no-ops come last, so a plan of L <= H moves
 fits horizon H and the minimum is the optimum); on a time limit with a plan in
 hand, CP-SAT's proven objective bound is returned as a lower bound.  An encoding
-whose moves weigh more than 1 (PDDL action costs) names cost units
-``("cost", t, j)``, and their number is minimised instead.
+whose moves weigh more than 1 (PDDL action costs) lists cost units per step
+(``BoolModel.cost_units``), and their number is minimised instead.
 ``cpsat-horizons``: a satisfiability question per horizon, like SAT.
 
 CP-SAT's own Ctrl-C handling is switched off; the solve runs in a worker
@@ -54,16 +54,11 @@ class CpsatBackend(Backend):
             return self._solve(goal, horizon, minimise, sigint)
 
     def objective(self, horizon: int) -> list[int]:
-        """The cost units of the first ``horizon`` steps, or their moves (``("act", t)``)."""
+        """The cost units of the first ``horizon`` steps (the model's ``cost_units``), or
+        their moves (``("act", t)``)."""
         m = self.model
-        units = [m.var(key) for t in range(horizon) for key in self._units(t)]
+        units = [lit for t in range(horizon) for lit in m.cost_units.get(t, ())]
         return units or [m.var(("act", t)) for t in range(horizon) if m.has(("act", t))]
-
-    def _units(self, t: int):
-        j = 1
-        while self.model.has(("cost", t, j)):
-            yield ("cost", t, j)
-            j += 1
 
     def _solve(self, goal, horizon, minimise, sigint) -> Answer:
         from ortools.sat.python import cp_model
