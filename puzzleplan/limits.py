@@ -7,10 +7,17 @@ increment and, every 512 calls (or units of ``weight``), one clock read.  When t
 the planner and the searches turn into a ``timeout`` result with what was
 proved so far.  Deadlines nest: an inner limit never extends an outer one.
 Each thread has its own deadline (runs in threads of one process do not share one).
+
+What a family writes -- reading a file, building the rules, a lower bound, an encoder --
+runs inside :func:`preemptive`: there the deadline interrupts plain Python wherever it
+stands (a timer signal raises :class:`TimeUp` in the main thread), so a loop a family
+author wrote without a checkpoint cannot overrun the limit.  Solver calls never run
+inside it (their own stopping is in :mod:`puzzleplan.planner.backends.base`).
 """
 from __future__ import annotations
 
 import math
+import signal
 import threading
 import time
 from contextlib import contextmanager
@@ -73,3 +80,31 @@ def checkpoint(weight: int = 1) -> None:
         if expired():
             raise TimeUp()
 
+
+
+@contextmanager
+def preemptive():
+    """Within the block (in the main thread, under a deadline) the deadline raises
+    :class:`TimeUp` wherever the interpreter stands, checkpoints or not.  For code that calls
+    no solver and holds nothing that must be released by hand: parsing, building rules,
+    lower bounds, encoders.  Blocks nest (the outermost arms the timer)."""
+    deadline = _get()
+    if deadline is None or getattr(_local, "armed", False) or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def ring(signum, frame):
+        raise TimeUp()
+
+    old = signal.signal(signal.SIGALRM, ring)
+    _local.armed = True
+    try:
+        left_now = deadline - time.monotonic()
+        if left_now <= 0:
+            raise TimeUp()
+        signal.setitimer(signal.ITIMER_REAL, left_now)
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+        _local.armed = False

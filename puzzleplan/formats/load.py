@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from .. import registry
+from .. import limits, registry
 from ..contract import Instance, check_side_conditions
 from ..constraints import Counted
 from ..puzzle import Avoid, Contradiction, EndsOn, MoveCount, PuzzleError
@@ -134,10 +134,11 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
         cls = registry.rules_class(family)
         if counts or avoid or ends:
             check_side_conditions(cls, family.name)
-        parsed = family.ref(fmt.read)(text, level, **extra)
-        domain = family.part("build")(parsed.spec, distinct=named, avoid=avoid, margin=margin)
-        check_ends(domain, ends)
-        counted = Counted(domain, counts, ends)
+        with limits.preemptive():       # the family's reader and rules stop at the deadline
+            parsed = family.ref(fmt.read)(text, level, **extra)
+            domain = family.part("build")(parsed.spec, distinct=named, avoid=avoid, margin=margin)
+            check_ends(domain, ends)
+            counted = Counted(domain, counts, ends)
     except PuzzleError as err:      # a Contradiction stays one: its answer is "unsolvable"
         raise (Contradiction if isinstance(err, Contradiction) else PuzzleError)(err.problem, err.path or str(path), err.line) from None
     return Instance(str(path), fmt.name, counted if counted.needed else domain, parsed.spec, level,

@@ -164,8 +164,10 @@ def solve(domain, metric: str, option: str, counts=(), max_horizon: int | None =
     checked_seconds = 0.0
     try:
         while True:
-            s = build_system(domain, metric, counts, backward=backward, bound=bound)
-            run = Run(s, engine, say).go()
+            with limits.preemptive():       # the family's encoder, as a system and an AIG
+                s = build_system(domain, metric, counts, backward=backward, bound=bound)
+                run = Run(s, engine, say)
+            run.go()
             row = {"horizon": bound, "engine": engine, "backward": backward, "outcome": run.outcome,
                    "latches": run.aig.nlatches, "inputs": run.aig.ninputs, "gates": len(run.aig.gates),
                    "frames": frames_reached(run.lines), "seconds": run.seconds}

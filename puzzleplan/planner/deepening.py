@@ -200,7 +200,11 @@ def _enumerated(domain, metric, time_limit, say) -> Result | None:
 def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
     """Horizon after horizon through the backend ``o.backend`` (see the module doc)."""
     model = BoolModel()
-    lower = domain.heuristic(domain.initial, metric)
+    try:
+        with limits.preemptive():       # the family's lower bound stops at the deadline
+            lower = domain.heuristic(domain.initial, metric)
+    except limits.TimeUp:
+        return Result(Status.TIMEOUT, metric, o.backend, board=domain.board(), message="time limit reached")
     try:
         solver = make_backend(o.backend, model, o.card_encoding, family)
     except KeyboardInterrupt:        # while a solver library was loading
@@ -254,8 +258,9 @@ class Deepening:
             raise limits.TimeUp()
         if first > self.max_horizon:      # the lower bound beyond the largest horizon answers alone
             return None, []
-        return encoder_for(self.domain, self.metric, self.o.counts, family), schedule(first, self.max_horizon,
-                                                                                     self.doubling)
+        with limits.preemptive():       # the family's encoder is set up within the limit
+            encoder = encoder_for(self.domain, self.metric, self.o.counts, family)
+        return encoder, schedule(first, self.max_horizon, self.doubling)
 
     def record(self, horizon: int, answer, units: dict, started: float) -> None:
         """The horizon's row (to the result and ``progress``); a refuted horizon is proved."""

@@ -83,6 +83,7 @@ def breadth_first_search(domain, metric: str | None = None, time_limit: float | 
                 if progress and stats["expanded"] % 10000 == 0:
                     progress(stats["expanded"], len(parent))
                 for move, nxt in domain.successors(state, metric):
+                    limits.checkpoint()          # per state generated: one expansion may make thousands
                     stats["generated"] += 1
                     if nxt not in parent:
                         parent[nxt] = (state, move)
@@ -135,6 +136,7 @@ def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) 
                 if progress and stats["expanded"] % 10000 == 0:
                     progress(stats["expanded"], len(parent))
                 for move, nxt in domain.successors(state, metric):
+                    limits.checkpoint()          # per state generated: one expansion may make thousands
                     stats["generated"] += 1
                     cost = g[state] + domain.move_cost(move, metric)
                     if cost < g.get(nxt, cost + 1):
@@ -172,6 +174,7 @@ def explore(domain, metric: str | None = None, progress: Progress = None, time_l
                     goals += 1
                     nearest = depth[state] if nearest is None else nearest
                 for _, nxt in domain.successors(state, metric):
+                    limits.checkpoint()
                     transitions += 1
                     if nxt not in depth:
                         depth[nxt] = depth[state] + 1

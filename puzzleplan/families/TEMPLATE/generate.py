@@ -6,7 +6,12 @@ import random
 from .rules import Line, LineSpec
 
 
-def generate(rng: random.Random) -> Line:
+def generate(rng: random.Random, size: str = "small") -> Line:
+    """A short line with a few tokens; ``size="huge"``: 10^5 cells (the limits test)."""
+    if size == "huge":
+        width = 100_000
+        start = (("A", 0), ("B", width // 2))
+        return Line(LineSpec(width, frozenset(), start, (("A", width - 1), ("B", 1)), "huge"))
     width = rng.randint(3, 6)
     blocked = frozenset(rng.sample(range(width), rng.randint(0, 1)))
     free = [x for x in range(width) if x not in blocked]

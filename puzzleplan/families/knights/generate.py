@@ -36,7 +36,18 @@ def knights(rng: random.Random, w: int = 3, h: int = 3, n: int = 2, holes: int =
             continue
 
 
-def generate(rng: random.Random) -> Knights:
-    """A few knights on a small board with holes, sometimes with counted goal alternatives."""
+def huge(rng: random.Random, side: int = 300) -> Knights:
+    """Two knights on a full side x side board, to swap: for the limits conformance test."""
+    a, b = rng.sample([(x, y) for x in range(side) for y in range(0, side, 7)], 2)
+    spec = KnightsSpec(side, side, frozenset((x, y) for x in range(side) for y in range(side)),
+                       (("A", a), ("B", b)), (Alternative((("A", b), ("B", a))),), "huge")
+    return Knights(spec)
+
+
+def generate(rng: random.Random, size: str = "small") -> Knights:
+    """A few knights on a small board with holes, sometimes with counted goal alternatives
+    (``size="huge"``: :func:`huge`)."""
+    if size == "huge":
+        return huge(rng)
     n = rng.choice([2, 4])
     return knights(rng, 3, 4, n=n, holes=2, counted=n == 2 and rng.random() < 0.3)   # counts name knight A

@@ -60,9 +60,20 @@ def _random_game(rng: random.Random, rules: PegSolitaire) -> list[str] | None:
     return rules.render_steps(moves) if moves else None
 
 
-def generate(rng: random.Random) -> PegSolitaire:
+def huge(rng: random.Random, side: int = 300) -> PegSolitaire:
+    """A side x side board full of pegs but one hole, to leave one peg: for the limits
+    conformance test (its lower bound's regions grow with the holes)."""
+    holes = tuple((x, y) for y in range(side) for x in range(side))
+    empty = (rng.randrange(side), rng.randrange(side))
+    spec = PegSpec(side, side, holes, tuple((c, UNNAMED) for c in holes if c != empty), Goal(1), "orthogonal", "huge")
+    return PegSolitaire(spec)
+
+
+def generate(rng: random.Random, size: str = "small") -> PegSolitaire:
     """A small board, mostly orthogonal, now and then triangular or with diagonals, a named
-    peg or an avoided hole."""
+    peg or an avoided hole (``size="huge"``: :func:`huge`)."""
+    if size == "huge":
+        return huge(rng)
     directions = rng.choice(["orthogonal", "orthogonal", "triangular", "diagonal"])
     w, h = rng.choice([(3, 3), (4, 3), (3, 4), (5, 2)])
     return pegsol(rng, w, h, empty=rng.randint(1, 3), directions=directions,

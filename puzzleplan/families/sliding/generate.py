@@ -47,6 +47,23 @@ def sliding(rng: random.Random, w: int = 4, h: int = 3, pieces: int = 4, walls: 
             continue
 
 
-def generate(rng: random.Random) -> SlidingPuzzle:
-    """A small board: mixed polyominoes and walls, or straight cars on their axes."""
+def huge(rng: random.Random, side: int = 300) -> SlidingPuzzle:
+    """A side x side board with a domino per letter, each on a row of its own, and a few walls:
+    for the limits conformance test (setting it up must keep to a time limit)."""
+    rows = rng.sample(range(0, side, 2), len(LABELS))
+    placed = {lb: frozenset({(x, y), (x + 1, y)}) for lb, y in zip(LABELS, rows) for x in [rng.randrange(side - 1)]}
+    taken = set().union(*placed.values())
+    walls = frozenset(c for c in ((rng.randrange(side), rng.randrange(side)) for _ in range(side)) if c not in taken)
+    gx, gy = rng.randrange(side - 1), rng.choice([y for y in range(1, side, 2)])
+    goal = (("A", frozenset({(gx, gy), (gx + 1, gy)}) - walls),)
+    spec = SlidingSpec(side, side, walls - goal[0][1], placed, {lb: "hv" for lb in placed},
+                       (("A", frozenset({(gx, gy), (gx + 1, gy)})),), "huge")
+    return SlidingPuzzle(spec)
+
+
+def generate(rng: random.Random, size: str = "small") -> SlidingPuzzle:
+    """A small board: mixed polyominoes and walls, or straight cars on their axes
+    (``size="huge"``: :func:`huge`)."""
+    if size == "huge":
+        return huge(rng)
     return sliding(rng, rush=rng.random() < 0.3) if rng.random() < 0.8 else sliding(rng, 4, 4, 3, 1)

@@ -26,6 +26,17 @@ def sokoban(rng: random.Random, w: int = 5, h: int = 4, boxes: int = 2, closed: 
             continue
 
 
-def generate(rng: random.Random) -> Sokoban:
-    """A small room, closed by walls or open, with one or two boxes."""
+def huge(rng: random.Random, side: int = 300) -> Sokoban:
+    """An open side x side floor with three boxes away from its edges: for the limits
+    conformance test."""
+    picks = rng.sample([(x, y) for x in range(2, side - 2, 3) for y in range(2, side - 2, 3)], 7)
+    level = SokobanLevel(frozenset({(0, 0), (side - 1, side - 1)}), frozenset(picks[3:6]), frozenset(picks[:3]),
+                         picks[6], "huge")
+    return Sokoban(level, margin=1)
+
+
+def generate(rng: random.Random, size: str = "small") -> Sokoban:
+    """A small room, closed by walls or open, with one or two boxes (``size="huge"``: :func:`huge`)."""
+    if size == "huge":
+        return huge(rng)
     return sokoban(rng, 4, 3, boxes=rng.choice([1, 2]), closed=rng.random() < 0.7)

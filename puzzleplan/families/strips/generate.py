@@ -13,7 +13,23 @@ from .ground import Grounded, Operator
 from .rules import StripsTask
 
 
-def generate(rng: random.Random) -> StripsTask:
+def huge(rng: random.Random, variables: int = 2000, operators: int = 100_000) -> StripsTask:
+    """A task of many variables and 10^5 operators (each changes one variable under a condition
+    on another): for the limits conformance test."""
+    values = tuple(tuple(f"p{v}(x{x})" for x in range(3)) for v in range(variables))
+    ops = []
+    for k in range(operators):
+        v, w = rng.sample(range(variables), 2)
+        x = rng.randrange(3)
+        ops.append(Operator(f"a o{k}", ((v, (x + 1) % 3), (w, rng.randrange(3))), ((v, x),), 1))
+    goal = tuple(sorted((v, 2) for v in rng.sample(range(variables), 5)))
+    return StripsTask(Grounded("huge", "huge", values, (0,) * variables, goal, tuple(ops), (), False))
+
+
+def generate(rng: random.Random, size: str = "small") -> StripsTask:
+    """A random small SAS+ task (``size="huge"``: :func:`huge`)."""
+    if size == "huge":
+        return huge(rng)
     n = rng.randint(2, 4)
     ranges = [rng.randint(2, 4) for _ in range(n)]
     values = tuple(tuple(f"p{v}(x{x})" for x in range(r)) for v, r in enumerate(ranges))
