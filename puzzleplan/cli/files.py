@@ -33,7 +33,7 @@ def show(file, level, plan_file, metric, constraints, options, animations):
         try:
             inst = load_instance(file, level, constraints=constraints, options=options)
         except Contradiction as err:    # still a board to show
-            inst = load_instance(file, level, options=options)
+            inst = load_instance(file, level, options=options, stated=False)
             click.echo(f"unsolvable: no plan can meet the conditions: {err.problem}", err=True)
         domain = inst.domain
         click.echo("\n".join(domain.board()))

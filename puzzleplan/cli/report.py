@@ -30,7 +30,7 @@ def write_animations(animations, domain, steps, metric, as_json=False) -> None:
         fail(err, as_json)
 
 
-def load_instance(path, level, margin=2, constraints=(), options=None):
+def load_instance(path, level, margin=2, constraints=(), options=None, stated=True):
     import gc
     from ..formats.load import load
     # the puzzle lives as long as the command: out of the cyclic collector's way, whose full
@@ -38,7 +38,7 @@ def load_instance(path, level, margin=2, constraints=(), options=None):
     # setting up a puzzle makes no cycles to collect)
     gc.disable()
     try:
-        inst = load(path, level, margin=margin, constraints=constraints, options=options)
+        inst = load(path, level, margin=margin, constraints=constraints, options=options, stated=stated)
     finally:
         if huge_file(path):     # only then: a frozen object is never collected (a process running
             gc.freeze()         # many commands, such as a test runner, would keep their cycles)
@@ -59,7 +59,8 @@ def no_plan(err: Contradiction, file, level, margin, metric, method, as_json, an
     reason, exit code 0, as for any instance without a plan."""
     from ..puzzle import check_metric
     try:
-        domain = load_instance(file, level, margin, options=options).domain      # the puzzle alone: its board and metrics
+        # the puzzle alone, without the conditions the file states either: its board and metrics
+        domain = load_instance(file, level, margin, options=options, stated=False).domain
         result = Result(Status.UNSOLVABLE, check_metric(domain, metric), method, board=domain.board(),
                         proof=f"no plan can meet the conditions: {err.problem}")
     except PuzzleError as other:

@@ -105,13 +105,14 @@ def reader_options(fmt, path, options: dict | None) -> dict:
 
 def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount] = (),
          margin: int = 2, avoid: dict | None = None, constraints: Sequence[str] = (),
-         options: dict | None = None) -> Instance:
+         options: dict | None = None, stated: bool = True) -> Instance:
     """Read ``path`` (level ``level`` of a collection) and build its rules.
 
     ``counts``, ``avoid`` (piece -> cells) and ``constraints`` (texts such as
     ``A.frozen`` or objects such as ``EndsOn("A", {(4, 2)})``) add side
     conditions to those the file states.  ``options``: what the format's reader
-    takes besides the text (a PDDL problem's ``domain`` file).
+    takes besides the text (a PDDL problem's ``domain`` file).  ``stated=False`` leaves out the
+    conditions the file states itself (its ``constraints:`` lines): the puzzle alone.
     Raises :class:`PuzzleError` naming the file and line on any bad input.
     """
     family, fmt = registry.for_path(path)
@@ -120,10 +121,10 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
     text = read_text(path)
     counts, avoid, ends = list(counts), {k: set(v) for k, v in (avoid or {}).items()}, []
     try:
-        stated = []
+        own = []
         if fmt.inline_constraints:
-            text, stated = split_constraints(text)
-        for item in list(stated) + list(constraints):
+            text, own = split_constraints(text)
+        for item in (own if stated else []) + list(constraints):
             parse_constraint(item, counts, avoid, ends, places)
     except PuzzleError as err:
         raise PuzzleError(err.problem, err.path or str(path), err.line) from None
