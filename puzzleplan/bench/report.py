@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..puzzle import PuzzleError
+
 PROVEN = ("optimal", "unsolvable")     # an answer with a proof: these count as solved
 
 
@@ -138,10 +140,15 @@ def report(path: str | Path, outdir: str | Path | None = None, baseline: str | N
     """The Markdown text of the summary, and the plots written to ``outdir``."""
     from .run import read_results
     df = read_results(path)
+    bases = [b.strip() for b in baseline.split(",")] if baseline else [None]
+    known = sorted(df["method"].unique())
+    for base in bases:
+        if base is not None and base not in known:
+            raise PuzzleError(f"--baseline {base}: no run of it in {path}; its methods: {', '.join(known)}")
     text = ["## Statuses and times", "", *status_table(df)]
     # several baselines (``fd-lmcut,symk``): one ratio table against each
-    for base in (baseline.split(",") if baseline else [None]):
-        text += ["", "## Time ratios" + (f" against {base.strip()}" if base else ""), "", *ratio_table(df, base and base.strip())]
+    for base in bases:
+        text += ["", "## Time ratios" + (f" against {base}" if base else ""), "", *ratio_table(df, base)]
     bad = disagreements(df)
     text += ["", "## Optimal lengths", ""]
     text += ([f"DISAGREEMENT: {line}" for line in bad] if bad else

@@ -457,10 +457,11 @@ def plan_tasks(sets: Sequence[str], levels: str | None, metric: str | None, meth
                constraints: Sequence[str] = ()) -> list[Task]:
     """The runs of a bench: every method on every instance of ``sets`` (files, folders,
     ``catalogue:GLOB``; ``levels`` like ``1-40``), each method checked before any run
-    (known, its solver or planner installed), each metric checked against its family."""
+    (known, its solver or planner installed), each metric checked against its family, the
+    conditions against each instance."""
     from .. import methods as registry
     from ..formats.load import load
-    from ..puzzle import check_metric
+    from ..puzzle import Contradiction, check_metric
     chosen = parse_levels(levels)
     names = [m.strip() for m in methods if m.strip()]
     for method in dict.fromkeys(names):
@@ -468,6 +469,10 @@ def plan_tasks(sets: Sequence[str], levels: str | None, metric: str | None, meth
     tasks = []
     for spec in sets:
         for path, level, m in instances(spec, chosen, metric):
-            m = check_metric(load(located(path), level).domain, m)
+            try:        # the conditions are checked here too: one that names nothing is a mistake, said once
+                domain = load(located(path), level, constraints=constraints).domain
+            except Contradiction:       # well formed, no plan can meet them: that run's answer
+                domain = load(located(path), level).domain
+            m = check_metric(domain, m)
             tasks += [Task(path, level, m, method, tuple(constraints)) for method in names]
     return tasks

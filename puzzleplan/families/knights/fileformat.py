@@ -42,7 +42,7 @@ def _picture(rows, what):
         for x, ch in enumerate(row):
             if ch == "#":
                 continue
-            if ch != "." and not ch.isalpha():
+            if ch != "." and not (ch.isascii() and ch.isalpha()):
                 raise PuzzleError(f"unknown character {ch!r} in the {what}", line=no)
             squares.add((x, y))
             if ch != ".":
@@ -93,7 +93,7 @@ def _goal_line(value: str, text: str, letters: set[str]) -> Alternative:
         for item in value.split():
             if "@" in item:
                 letter, _, sq = item.partition("@")
-                if len(letter) != 1 or not letter.isalpha():
+                if len(letter) != 1 or not (letter.isascii() and letter.isalpha()):
                     raise PuzzleError(f"{item!r}: a knight is one letter")
                 if letter not in letters:
                     raise PuzzleError(f"goal names knight {letter!r}, which is not on the board")

@@ -27,7 +27,7 @@ def parse_board(board: str, name: str = "", line: int | None = None) -> SlidingS
             continue
         if ch == "x":
             walls.add(cell)
-        elif ch.isalpha() and ch.isupper():
+        elif "A" <= ch <= "Z":       # ASCII capitals only
             pieces.setdefault(ch, set()).add(cell)
         else:
             raise PuzzleError(f"unknown character {ch!r} at position {i + 1}", line=line)

@@ -104,6 +104,10 @@ class StripsTask(SideConditions, Rules):
         self.schemas = sorted({action_parts(op.name)[0] for op in self.ops})
         self.patterns = {p: Pattern.parse(p) for p in dict.fromkeys(p.lower() for p in patterns)}
         self.mover = [self._mover(i) for i in range(len(self.ops))]
+        unmatched = sorted(set(self.patterns) - set(self.mover))
+        if unmatched:       # a typo, or actions never applicable (the grounded task has none of them)
+            raise PuzzleError(f"the action pattern {unmatched[0]!r} matches no action of the grounded task "
+                              f"(its schemas: {', '.join(self.schemas)}; an action never applicable is not grounded)")
         self.avoided = self._avoided(avoid or {})
         bad = [(v, x) for v, x in self.avoided if self.initial[v] == x]
         if bad:
