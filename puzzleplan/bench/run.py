@@ -27,9 +27,11 @@ import fnmatch
 import json
 import os
 import platform
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -40,7 +42,7 @@ from typing import Callable, Iterable, Sequence
 from ..catalogue import catalogue, instances_root
 from .. import registry
 from ..formats.common import number
-from ..outputs import check_folder
+from ..outputs import append_to, appendable, check_folder
 from ..formats.load import level_count
 from ..puzzle import PuzzleError
 
@@ -182,13 +184,13 @@ class Launcher:
         self.stopped = False
         self.running: set[subprocess.Popen] = set()
 
-    def start(self, cmd: list[str]) -> subprocess.Popen | None:
+    def start(self, cmd: list[str], env: dict | None = None) -> subprocess.Popen | None:
         with self.lock:
             if self.stopped:
                 return None
             # a session of its own: the terminal's Ctrl-C does not reach it, we kill its group
             proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                    start_new_session=True)
+                                    start_new_session=True, env=env)
             self.running.add(proc)
             return proc
 
@@ -217,19 +219,25 @@ def run_isolated(task: dict, time_limit: float | None, memory_mb: int | None,
     payload = json.dumps({**task, "time_limit": time_limit, "memory_mb": memory_mb})
     cmd = [sys.executable, "-m", "puzzleplan.bench.worker", payload]
     launcher = launcher or Launcher()
+    # the run's temporary files (a model checker's, a planner's) in a folder of its own, removed
+    # here however the run ends: a run killed at its limit or by Ctrl-C cannot clean up itself
+    scratch = tempfile.mkdtemp(prefix="puzzleplan-run-")
     t0 = time.perf_counter()
-    proc = launcher.start(cmd)
-    if proc is None:
-        return None
     try:
-        out, err = proc.communicate(timeout=None if time_limit is None else time_limit + GRACE)
-    except subprocess.TimeoutExpired:
-        kill_group(proc)
-        proc.communicate()
-        return {"status": "timeout", "seconds": round(time.perf_counter() - t0, 4),
-                "message": "killed at the wall-clock limit"}
+        proc = launcher.start(cmd, {**os.environ, "TMPDIR": scratch})
+        if proc is None:
+            return None
+        try:
+            out, err = proc.communicate(timeout=None if time_limit is None else time_limit + GRACE)
+        except subprocess.TimeoutExpired:
+            kill_group(proc)
+            proc.communicate()
+            return {"status": "timeout", "seconds": round(time.perf_counter() - t0, 4),
+                    "message": "killed at the wall-clock limit"}
+        finally:
+            launcher.finished(proc)
     finally:
-        launcher.finished(proc)
+        shutil.rmtree(scratch, ignore_errors=True)
     if launcher.stopped:
         return None
     wall = round(time.perf_counter() - t0, 4)
@@ -240,6 +248,16 @@ def run_isolated(task: dict, time_limit: float | None, memory_mb: int | None,
     tail = err.strip().splitlines()[-1] if err.strip() else f"exit code {proc.returncode}"
     memory = any(word in err for word in ("MemoryError", "bad_alloc", "Cannot allocate", "out of memory"))
     return {"status": "memout" if memory else "error", "seconds": wall, "message": tail[:300]}
+
+
+def is_meta(path: Path) -> bool:
+    """Whether ``path`` is a bench's meta file: JSON lines, each with the command and its start."""
+    try:
+        with open(path) as fh:
+            rows = [json.loads(line) for line in fh if line.strip()]
+    except (OSError, ValueError, UnicodeDecodeError):
+        return False
+    return all(isinstance(r, dict) and {"command", "started"} <= set(r) for r in rows)
 
 
 def done_keys(out: Path) -> set[tuple[str, ...]]:
@@ -277,7 +295,7 @@ class Sink:
     def __init__(self, out: Path):
         self.out, self.jsonl = out, out.suffix == ".jsonl"
         new = not out.exists() or out.stat().st_size == 0
-        self.fh = open(out, "a", newline="")
+        self.fh = append_to(out)
         if not self.jsonl:
             self.writer = csv.DictWriter(self.fh, FIELDS, extrasaction="ignore")
             if new:
@@ -302,6 +320,8 @@ def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300
     ``echo(line)`` gets one line per run as it ends; ``announce(n)``, the number of runs to make."""
     out = Path(out)
     check_folder(out.parent, (), True, "--out")     # one new folder at most, where its parent exists
+    appendable(out, lambda p: True, "a results file")     # a link refused (done_keys checks the contents)
+    meta_file = appendable(str(out) + ".meta.jsonl", is_meta, "a bench's meta file")
     skip = done_keys(out)           # before anything is written: an unrelated file is refused untouched
     client = connect(dask_address) if dask_address else None
     out.parent.mkdir(exist_ok=True)
@@ -309,7 +329,7 @@ def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300
     meta = {"command": list(command if command is not None else sys.argv), "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "machine": machine(), "versions": versions(), "jobs": jobs, "dask": dask_address,
             "time_limit": time_limit, "memory_mb": memory_mb, "runs": len(todo), "skipped": len(skip)}
-    with open(str(out) + ".meta.jsonl", "a") as fh:
+    with append_to(meta_file) as fh:
         fh.write(json.dumps(meta) + "\n")
     sink = Sink(out)
     if announce:

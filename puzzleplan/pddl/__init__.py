@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..puzzle import PuzzleError
-from .files import decode, read_plan_file, write
+from .files import decode, domain_text, problem_text, read_plan_file, write
 from .planners import PLANNERS, available, plan
 from .task import Task, build
 
@@ -34,14 +34,18 @@ def targets(out_dir: str | None, out_file: str | None) -> tuple[Path, Path]:
 def export(domain, metric: str | None, out_dir: str | None = None, out_file: str | None = None,
            force: bool = False, header=()) -> tuple[Task, Path, Path]:
     """Write the PDDL of ``domain``; nothing existing is overwritten unless ``force``."""
+    from ..outputs import check_folder, check_new, put
     domain_file, problem_file = targets(out_dir, out_file)
-    for path in (domain_file, problem_file):
-        if path.exists() and not force:
-            raise PuzzleError(f"{path} exists; use --force to overwrite it")
+    folder = check_folder(domain_file.parent, (), force, "--pddl" if out_dir else "-o")   # at most one new folder
+    if folder.is_dir():
+        for path in (domain_file, problem_file):
+            check_new(path, force)
     task = build(domain, metric)
     board = domain.base.board() or []
-    domain_file.parent.mkdir(parents=True, exist_ok=True)
-    write(task, domain_file, problem_file, list(header) + board)
+    folder.mkdir(exist_ok=True)
+    header = list(header) + board
+    put(domain_file, domain_text(task, header), force)
+    put(problem_file, problem_text(task, header), force)
     return task, domain_file, problem_file
 
 
