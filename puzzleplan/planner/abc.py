@@ -85,16 +85,19 @@ ABC = ModelChecker()
 
 
 class Run:
-    """One ABC run on one system: ``outcome`` is ``cex``, ``proved`` or ``unknown``."""
+    """One ABC run on one system: ``outcome`` is ``cex``, ``proved``, ``timeout`` (killed at the
+    deadline, wall clock) or ``undecided`` (it ended by itself without a verdict)."""
 
     def __init__(self, s, engine: str, say):
         self.s, self.engine, self.say = s, engine, say
         self.aig = to_aig(s, fold=True)
-        self.outcome, self.cubes, self.frames, self.seconds, self.lines = "unknown", None, None, 0.0, []
+        self.outcome, self.cubes, self.frames, self.seconds, self.lines = "timeout", None, None, 0.0, []
+        self.killed = False
 
     def go(self) -> "Run":
         left = limits.left()
         if left is not None and left <= 0:
+            self.outcome = "timeout"
             return self
         with tempfile.TemporaryDirectory(prefix="puzzleplan-abc-") as tmp:
             model, cex, inv = (Path(tmp) / name for name in ("system.aig", "cex.txt", "inv.pla"))
@@ -102,13 +105,15 @@ class Run:
             seconds = "" if left is None else f" -T {max(1, int(left) + 1)}"
             command = {"pdr": f"pdr -v -d -e -I {inv}{seconds}", "bmc3": f"bmc3 -v{seconds}"}[self.engine]
             script = f"read_aiger {model}; {command}; write_cex -a {cex}"
-            self._run([program(), "-c", script], left)
+            self._run([program(), "-c", script], limits.left())      # what writing the AIG left
             if cex.exists() and cex.stat().st_size:
                 self.outcome = "cex"
                 self.frames = cex.read_text()
             elif inv.exists() and any("Property proved" in line for line in self.lines):
                 self.outcome = "proved"
                 self.cubes = read_cubes(inv.read_text(), self.aig.nlatches, "ABC's invariant")
+            else:
+                self.outcome = "timeout" if self.killed or limits.expired() else "undecided"
         return self
 
     def _run(self, argv, left) -> None:
@@ -123,9 +128,10 @@ class Run:
                     self.say(f"{PROGRAM} {self.engine}: {line.strip()}")
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
-        try:
-            proc.wait(timeout=None if left is None else left + 2)
+        try:        # ABC's -T counts CPU seconds: the wall-clock deadline is kept here
+            proc.wait(timeout=None if left is None else left)
         except subprocess.TimeoutExpired:
+            self.killed = True
             proc.kill()
             proc.wait()
         except KeyboardInterrupt:
@@ -181,8 +187,14 @@ def solve(domain, metric: str, option: str, counts=(), max_horizon: int | None =
                 + (f"a plan within {bound}? " if bound is not None else "goal reachable? ")
                 + f"{run.outcome}{' of ' + str(row['plan']) + ' ' + metric if 'plan' in row else ''} after "
                   f"{run.seconds:.2f}s ({row['latches']} latches, {row['inputs']} inputs, {row['gates']} gates)")
-            if run.outcome == "unknown":
+            if run.outcome == "timeout":
                 raise limits.TimeUp()
+            if run.outcome == "undecided":
+                last = next((line.strip() for line in reversed(run.lines) if line.strip()), "no output")
+                result.status = Status.FEASIBLE if result.steps is not None else Status.ERROR
+                result.message = (f"{PROGRAM} {engine} ended without a verdict after {run.seconds:.2f}s, "
+                                  f"before the time limit: {last[:200]}")
+                break
             if run.outcome == "cex":
                 result.status = Status.FEASIBLE
                 if engine != "pdr":
