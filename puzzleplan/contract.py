@@ -177,6 +177,10 @@ class SideConditions(abc.ABC):
     by deriving from it too (``class MyRules(SideConditions, Rules)``).  A family without it
     refuses side conditions with one line."""
 
+    #: why this family takes no ``--ends`` at all (one line), checked before the rules are
+    #: built; None: it takes them (:meth:`end_places` may still refuse a particular one)
+    ends_refusal: str | None = None
+
     @abc.abstractmethod
     def mover_of(self, piece: str) -> Hashable:
         """The mover a piece label belongs to; PuzzleError naming the piece if none."""

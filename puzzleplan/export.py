@@ -187,6 +187,7 @@ def solver_lines(values: Sequence[int]) -> str:
 # -- AIGER (model checkers) -------------------------------------------------------------------
 
 AIGER_KINDS = (".aag", ".aig")
+AIGER_BYTES_PER_LINE = 100     # an and-gate, latch or input while its file is written (its line and the list holding it)
 
 
 def aiger_comments(header: dict, metric: str, bound, backward: bool) -> list[str]:
@@ -198,15 +199,29 @@ def aiger_comments(header: dict, metric: str, bound, backward: bool) -> list[str
     return lines
 
 
-def export_aiger(domain, metric, out: str | Path, bound: int | None = None, backward: bool = False,
-                 header: dict | None = None) -> tuple[list[Path], object]:
-    """Write the transition system as AIGER 1.9 (``.aag`` ASCII, ``.aig`` binary) plus the
-    JSON sidecar; returns (files written, the AIG)."""
-    from .encodings.aiger import to_aig, write_aag, write_aig
+def aiger_system(domain, metric, bound: int | None = None, backward: bool = False, header: dict | None = None):
+    """The transition system of ``domain`` and its AIG; PuzzleError if the AIGER text would not
+    fit in the memory left (an estimate from the gates, before anything is written)."""
+    from .encodings.aiger import to_aig
+    from .encodings.lower import available_bytes
     from .encodings.transition import build_system
     header = dict(header or {})
     s = build_system(domain, metric, header.get("counts", ()), backward, bound)
     aig = to_aig(s, fold=False, comments=aiger_comments(header, s.metric, bound, backward))
+    need = (len(aig.gates) + aig.nlatches + aig.ninputs) * AIGER_BYTES_PER_LINE
+    free = available_bytes()
+    if free is not None and need > free:
+        raise PuzzleError(f"the AIGER file would take about {need / 2**30:.1f} GiB ({len(aig.gates):,} and-gates); "
+                          f"{free / 2**30:.1f} GiB are available")
+    return s, aig
+
+
+def export_aiger(s, aig, out: str | Path, bound: int | None = None, backward: bool = False,
+                 header: dict | None = None) -> list[Path]:
+    """Write the transition system ``s`` (its AIG ``aig``, :func:`aiger_system`) as AIGER 1.9
+    (``.aag`` ASCII, ``.aig`` binary) plus the JSON sidecar; returns the files written."""
+    from .encodings.aiger import write_aag, write_aig
+    header = dict(header or {})
     out = Path(out)
     (write_aag if out.suffix.lower() == ".aag" else write_aig)(aig, out)
     inputs, latches = s.names()
@@ -216,7 +231,7 @@ def export_aiger(domain, metric, out: str | Path, bound: int | None = None, back
             "constraint": "the step (one move at most, the rules) holds"}
     sidecar = Path(str(out) + ".json")
     sidecar.write_text(json.dumps(data, indent=1))
-    return [out, sidecar], aig
+    return [out, sidecar]
 
 
 def read_aiger_header(path: str | Path) -> dict:

@@ -8,6 +8,10 @@ the planner and the searches turn into a ``timeout`` result with what was
 proved so far.  Deadlines nest: an inner limit never extends an outer one.
 Each thread has its own deadline (runs in threads of one process do not share one).
 
+Memory is a limit too: :func:`limit_memory` caps the process's address space (children
+started afterwards inherit it), so that running out is a ``MemoryError`` -- answered as
+``memout`` -- rather than a machine brought to its knees.
+
 What a family writes -- reading a file, building the rules, a lower bound, an encoder --
 runs inside :func:`preemptive`: there the deadline interrupts plain Python wherever it
 stands (a timer signal raises :class:`TimeUp` in the main thread), so a loop a family
@@ -108,3 +112,26 @@ def preemptive():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
         _local.armed = False
+
+
+DEFAULT_MEMORY_MB = 4096        # as bench's runs: a command that needs more says so (--memory)
+
+
+def limit_memory(memory_mb: int) -> int:
+    """Lower this process's address-space limit to ``memory_mb`` MiB, never raise it (a
+    lower limit in force, a shell's ``ulimit -v``, wins); returns the MiB in force."""
+    import resource
+    size = memory_mb * 1024 * 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    for limit in (soft, hard):
+        if limit != resource.RLIM_INFINITY:
+            size = min(size, limit)
+    resource.setrlimit(resource.RLIMIT_AS, (size, hard))
+    return size // (1024 * 1024)
+
+
+def memory_in_force() -> int | None:
+    """The address-space limit in MiB, or None."""
+    import resource
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    return None if soft == resource.RLIM_INFINITY else soft // (1024 * 1024)

@@ -54,6 +54,7 @@ class Status(str, enum.Enum):
     NO_PLAN_WITHIN = "no_plan_within"  # every horizon up to ``bound`` refuted
     UNSOLVABLE = "unsolvable"      # a complete search exhausted the state space
     TIMEOUT = "timeout"            # stopped by a time limit before any of the above
+    MEMOUT = "memout"              # stopped by the memory limit (what was proved is kept)
     INTERRUPTED = "interrupted"    # stopped by Ctrl-C (SIGINT); what was proved is kept
     UNVERIFIED = "unverified"      # an outside solver's claim that was not checked
     ERROR = "error"
@@ -76,6 +77,7 @@ class Outcome(str, enum.Enum):
     CHECK_FAILED = "check_failed"   # a check of the answer failed
     UNVERIFIED = "unverified"       # an outside claim nobody checked
     INTERRUPTED = "interrupted"     # Ctrl-C: what was proved so far
+    MEMOUT = "memout"               # the memory limit: what was proved so far
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,8 @@ class Result:
             return Outcome.CHECK_FAILED
         if self.status is Status.UNVERIFIED:
             return Outcome.UNVERIFIED
+        if self.status is Status.MEMOUT:
+            return Outcome.MEMOUT
         return Outcome.ANSWER
 
     def claims(self) -> bool:

@@ -438,6 +438,9 @@ def figures_list(value, path: Path) -> list:
     return value
 
 
+MAX_RESULTS_BYTES = 256 << 20     # a bench of 10,000 runs writes about 10 MB
+
+
 def read_results(path: str | Path, history: bool = False):
     """The results file as a pandas DataFrame (``horizon_figures`` decoded): the latest
     row of each run, or every row with ``history``."""
@@ -445,6 +448,10 @@ def read_results(path: str | Path, history: bool = False):
     path = Path(path)
     if not path.exists():
         raise PuzzleError(f"no such results file: {path}")
+    if not path.is_file():
+        raise PuzzleError(f"{path}: not a results file (not a regular file)")
+    if path.stat().st_size > MAX_RESULTS_BYTES:
+        raise PuzzleError(f"{path}: larger than {MAX_RESULTS_BYTES >> 20} MiB: not a bench's results file")
     try:
         if path.suffix == ".jsonl":
             df = pd.read_json(path, lines=True)

@@ -37,18 +37,6 @@ def figures(task: dict) -> dict:
                                 for h in result.horizons]}
 
 
-def limit_memory(memory_mb: int) -> int:
-    """Lower the address-space limit to ``memory_mb`` MiB, never raise it (a process may not
-    raise its hard limit, and a lower soft limit is the user's choice); returns the MiB in force."""
-    size = memory_mb * 1024 * 1024
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    for limit in (soft, hard):
-        if limit != resource.RLIM_INFINITY:
-            size = min(size, limit)
-    resource.setrlimit(resource.RLIMIT_AS, (size, size if hard == resource.RLIM_INFINITY else min(size, hard)))
-    return size // (1024 * 1024)
-
-
 def die_with_parent() -> None:
     """Linux: be killed when the bench dies, even by SIGKILL (the run has a process group of its
     own, so a signal to the bench's group does not reach it)."""
@@ -69,6 +57,7 @@ def main(argv: list[str]) -> int:
     task = json.loads(argv[0])
     limits = {}
     if task.get("memory_mb"):
+        from ..limits import limit_memory
         in_force = limit_memory(int(task["memory_mb"]))
         if in_force < int(task["memory_mb"]):
             limits["memory_mb"] = in_force      # the row says which limit the run had

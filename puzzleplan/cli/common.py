@@ -11,7 +11,7 @@ import sys
 import click
 
 from ..puzzle import PuzzleError
-from .outcomes import EXIT_BAD_INPUT, EXIT_INTERRUPTED
+from .outcomes import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_MEMOUT
 
 
 class Fail(click.ClickException):
@@ -61,6 +61,17 @@ class Group(click.Group):
         except click.exceptions.Abort:
             click.echo("puzzleplan: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
+        except MemoryError:     # outside a solver or search, which report what they proved
+            import gc
+            gc.collect()
+            from ..limits import memory_in_force
+            limit = memory_in_force()
+            message = "out of memory" + (f" (the limit: {limit:,} MiB; more with --memory)" if limit else "")
+            if "--json" in argv:
+                click.echo(json.dumps({"status": "memout", "message": message}))
+            else:
+                click.echo(f"puzzleplan: memout: {message}", err=True)
+            sys.exit(EXIT_MEMOUT)
         leave(code or 0)
 
     def invoke(self, ctx):
@@ -108,6 +119,22 @@ def domain_option(f):
 
     return click.option("--domain", type=click.Path(dir_okay=False), default=None,
                         help="PDDL: the domain file of the problem FILE (default: domain.pddl beside it).")(wrapper)
+
+
+def memory_option(f):
+    """--memory MiB: the process's address space is capped before the command's work (children
+    it starts inherit the cap); running out is ``memout``, exit code 5."""
+    @functools.wraps(f)
+    def wrapper(*args, memory_mb=None, **kwargs):
+        from ..limits import limit_memory
+        limit_memory(memory_mb)
+        return f(*args, **kwargs)
+
+    from ..limits import DEFAULT_MEMORY_MB
+    return click.option("--memory", "memory_mb", type=click.IntRange(min=64), default=DEFAULT_MEMORY_MB,
+                        show_default=True, metavar="MiB",
+                        help="Memory for the whole run (address space, MiB); running out answers memout "
+                             "(exit code 5).")(wrapper)
 
 
 def json_option(f):

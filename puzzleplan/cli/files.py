@@ -8,10 +8,11 @@ from pathlib import Path
 
 import click
 
+from .. import limits
 from ..plans import read_plan
-from ..puzzle import Contradiction, PuzzleError
-from .common import (AT_LEAST_0, animation_option, counts_option, domain_option, fail, json_option, level_option,
-                     metric_option)
+from ..puzzle import Contradiction, PuzzleError, Result, Status
+from .common import (AT_LEAST_0, SECONDS, animation_option, counts_option, domain_option, fail, json_option, level_option,
+                     memory_option, metric_option)
 from .outcomes import EXIT_CHECK_FAILED
 from .report import load_instance, print_result, write_animations
 
@@ -66,9 +67,24 @@ def show(file, level, plan_file, metric, constraints, options, animations):
 @click.option("--backward", is_flag=True,
               help="AIGER: the backward system (from the goal states; bad is the start position).")
 @domain_option
-def export(file, horizon, metric, level, constraints, card_encoding, margin, out, pddl_dir, force, backward, options):
+@click.option("--time-limit", type=SECONDS, default=None, help="Seconds to build the export (nothing is written "
+                                                               "if it passes).")
+@memory_option
+def export(file, horizon, metric, level, constraints, card_encoding, margin, out, pddl_dir, force, backward, options,
+           time_limit):
     """Write the encoding of FILE at one horizon for outside solvers, with its symbol table (or the puzzle as
     PDDL, or as a transition system for model checkers: OUT.aag, OUT.aig)."""
+    try:
+        with limits.time_limit(time_limit):
+            export_to(file, horizon, metric, level, constraints, card_encoding, margin, out, pddl_dir, force,
+                      backward, options)
+    except limits.TimeUp:
+        click.echo("timeout: the time limit passed before the export was built; nothing written")
+
+
+def export_to(file, horizon, metric, level, constraints, card_encoding, margin, out, pddl_dir, force, backward,
+              options) -> None:
+    """The body of ``export``; :class:`limits.TimeUp` when its time limit passes."""
     from ..export import AIGER_KINDS, build, export as write
     try:
         if pddl_dir or (out and out.endswith(".pddl")):
@@ -85,7 +101,8 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
             check_new(path, force)
         inst = load_instance(file, level, margin, constraints, options)
         header = {"instance": str(file), "level": level, "constraints": list(constraints)}
-        formula = build(inst.domain, metric, horizon, card_encoding, header=header)
+        with limits.preemptive():       # the encoding is built within the limit; the file written whole after
+            formula = build(inst.domain, metric, horizon, card_encoding, header=header)
         made = write(formula, out)
     except Contradiction as err:
         fail(PuzzleError(f"nothing to export: the instance is unsolvable, no plan can meet the conditions: "
@@ -98,14 +115,16 @@ def export(file, horizon, metric, level, constraints, card_encoding, margin, out
 
 def export_aiger(file, horizon, metric, level, constraints, margin, out, force, backward, options=None) -> None:
     """``export FILE -o OUT.aag|OUT.aig``: the transition system, bounded by ``--horizon`` if given."""
-    from ..export import export_aiger as write
+    from ..export import aiger_system, export_aiger as write
     from ..outputs import check_new
     for path in (out, out + ".json"):
         check_new(path, force)
     inst = load_instance(file, level, margin, constraints, options)
     header = {"instance": str(file), "level": level, "constraints": list(constraints)}
+    with limits.preemptive():       # the system is built within the limit; the files written whole after
+        system, aig = aiger_system(inst.domain, metric, horizon, backward, header)
     try:
-        made, aig = write(inst.domain, metric, out, horizon, backward, header)
+        made = write(system, aig, out, horizon, backward, header)
     except OSError as err:
         raise PuzzleError(f"cannot write {out}: {err.strerror}") from None
     click.echo(f"{made[0]}: {aig.ninputs:,} inputs, {aig.nlatches:,} latches, {len(aig.gates):,} and-gates"
@@ -126,8 +145,10 @@ def export_aiger(file, horizon, metric, level, constraints, margin, out, force, 
 @click.option("--proof", "proof_file", default=None, type=click.Path(dir_okay=False, exists=False),
               help="A DRAT proof of the solver's UNSAT answer, checked by dratify; without it an UNSAT answer "
                    "is reported as unverified (exit code 4).")
+@click.option("--time-limit", type=SECONDS, default=None, help="Seconds to check the answer.")
 @json_option
-def decode(file, cnf_file, answer_file, aiger_file, witness_file, margin, proof_file, as_json):
+@memory_option
+def decode(file, cnf_file, answer_file, aiger_file, witness_file, margin, proof_file, as_json, time_limit):
     """Turn a SAT solver's answer on an exported CNF of FILE (or a model checker's witness on an
     exported AIGER file) into a replayed plan."""
     from ..planner.decode import Refused, decode as run, decode_witness
@@ -135,11 +156,14 @@ def decode(file, cnf_file, answer_file, aiger_file, witness_file, margin, proof_
         if aiger_file or witness_file:
             if not (aiger_file and witness_file) or cnf_file or answer_file or proof_file:
                 raise PuzzleError("give --aiger with --witness (or --cnf with --model)")
-            result = decode_witness(file, aiger_file, witness_file, margin)
         elif not (cnf_file and answer_file):
             raise PuzzleError("give --cnf with --model (or --aiger with --witness)")
-        else:
-            result = run(file, cnf_file, answer_file, margin, proof_file)
+        with limits.time_limit(time_limit):
+            result = (decode_witness(file, aiger_file, witness_file, margin) if aiger_file else
+                      run(file, cnf_file, answer_file, margin, proof_file))
+    except limits.TimeUp:
+        result = Result(Status.TIMEOUT, "-", "external answer", message="the time limit passed before the answer "
+                                                                         "was checked")
     except Refused as err:
         if as_json:
             click.echo(json.dumps({"status": "refused", "message": str(err)}))

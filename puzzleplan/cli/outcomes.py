@@ -10,6 +10,7 @@
   its AIGER file or does not replay, or a model checker's invariant does not check;
 - 4: ``decode``: the outside solver's UNSAT is a claim nobody checked (status
   ``unverified``; give ``--proof`` to check it);
+- 5: the memory limit (``--memory``) was reached: ``memout``, with what was proved so far;
 - 130: interrupted by Ctrl-C; the result printed is what was proved so far.
 """
 from __future__ import annotations
@@ -21,10 +22,12 @@ EXIT_CODES = {
     Outcome.ANSWER: 0,
     Outcome.CHECK_FAILED: 3,
     Outcome.UNVERIFIED: 4,
+    Outcome.MEMOUT: 5,
     Outcome.INTERRUPTED: 130,      # 128 + SIGINT, as shells report a Ctrl-C
 }
 EXIT_CHECK_FAILED = EXIT_CODES[Outcome.CHECK_FAILED]
 EXIT_INTERRUPTED = EXIT_CODES[Outcome.INTERRUPTED]
+EXIT_MEMOUT = EXIT_CODES[Outcome.MEMOUT]
 
 
 def exit_code(result: Result) -> int:

@@ -11,9 +11,9 @@ import click
 from .. import limits, methods
 from ..plans import read_plan
 from ..puzzle import Contradiction, PuzzleError
-from .common import (AT_LEAST_0, SECONDS, animation_option, counts_option, domain_option, fail, json_option,
+from .common import (memory_option, AT_LEAST_0, SECONDS, animation_option, counts_option, domain_option, fail, json_option,
                      level_option, metric_option)
-from .outcomes import EXIT_INTERRUPTED, EXIT_NOT_SOLVED
+from .outcomes import EXIT_INTERRUPTED, EXIT_MEMOUT, EXIT_NOT_SOLVED
 from .report import (load_instance, no_plan, note, print_result, progress_printer, timed_out, write_animations,
                      write_plan)
 
@@ -71,6 +71,7 @@ def run_and_report(job: Job, answer) -> None:
               help="Also write the plan in the IPC format, as Fast Downward does; it must not exist.")
 @json_option
 @animation_option
+@memory_option
 def search(file, algorithm, metric, level, constraints, time_limit, margin, options, plan_out, as_json, animations):
     """Solve FILE optimally by breadth-first search or A*."""
     job = Job(file, level, margin, constraints, options, metric, algorithm, time_limit, as_json, animations, plan_out,
@@ -125,6 +126,7 @@ def horizon_printer(row: dict) -> None:
                    "Downward does; it must not exist.")
 @json_option
 @animation_option
+@memory_option
 def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, card_encoding,
           margin, quiet, certify, proof_file, enumerate_first, options, plan_out, as_json, animations):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
@@ -148,6 +150,7 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
 @click.option("--time-limit", type=SECONDS, default=None, help="Seconds; the figures are then of the states seen.")
 @domain_option
 @json_option
+@memory_option
 def explore(file, metric, level, time_limit, options, as_json):
     """Enumerate every state reachable in FILE."""
     from ..search import explore as run
@@ -163,14 +166,15 @@ def explore(file, metric, level, time_limit, options, as_json):
         inst = None
     except PuzzleError as err:
         fail(err, as_json)
-    status = "explored" if figures["complete"] else {"timeout": "timeout"}.get(figures.get("stopped"), "interrupted")
+    status = "explored" if figures["complete"] else {"timeout": "timeout", "memout": "memout"}.get(
+        figures.get("stopped"), "interrupted")
     if as_json:
         click.echo(json.dumps({"status": status, "board": inst and inst.domain.board(), **figures}))
     else:
         click.echo(("" if figures["complete"] else f"{status} (incomplete): ")
                    + ", ".join(f"{k}={v}" for k, v in figures.items()))
-    if status == "interrupted":
-        sys.exit(EXIT_INTERRUPTED)
+    if status in ("interrupted", "memout"):
+        sys.exit(EXIT_INTERRUPTED if status == "interrupted" else EXIT_MEMOUT)
 
 
 @click.command()

@@ -239,6 +239,9 @@ def read_symbols(path) -> tuple[dict, list[str], list[str]]:
     return fields, symbols, comments
 
 
+BITS = bytes.maketrans(b"01x", b"\x00\x01\x00")      # a witness's characters -> input values ('x': 0)
+
+
 def read_witness(text: str, ninputs: int, nlatches: int, source: str) -> tuple[list[int], list[list[int]]]:
     """An AIGER witness: the HWMCC form (``1``, ``b0``, the initial latch values, one
     line of input values per step, ``.``) or ABC's ``write_cex -a`` (the initial latch
@@ -269,7 +272,7 @@ def read_witness(text: str, ninputs: int, nlatches: int, source: str) -> tuple[l
         if len(row) != ninputs or any(ch not in "01x" for ch in row):
             raise PuzzleError(f"the witness's step {k} has {len(row)} input values; the model has {ninputs} inputs",
                               source)
-        out.append([int(ch == "1") for ch in row])
+        out.append(row.encode("ascii").translate(BITS))     # one byte per input: a long witness stays small
     return [int(ch == "1") for ch in init], out
 
 

@@ -135,6 +135,8 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
         cls = registry.rules_class(family)
         if counts or avoid or ends:
             check_side_conditions(cls, family.name)
+        if ends and cls.ends_refusal:
+            raise PuzzleError(cls.ends_refusal)
         with limits.preemptive():       # the family's reader and rules stop at the deadline
             parsed = family.ref(fmt.read)(text, level, **extra)
             domain = family.part("build")(parsed.spec, distinct=named, avoid=avoid, margin=margin)

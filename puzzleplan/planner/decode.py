@@ -75,9 +75,17 @@ def decode_witness(file: str | Path, aiger_file: str | Path, witness_file: str |
             or info["symbols"] != aig.symbols:
         raise Refused("the AIGER file does not match this puzzle (its symbol table differs); export it again "
                       "or give the puzzle it was made from", str(aiger_file))
-    text = read_text(witness_file, MAX_ANSWER_BYTES)
+    # a witness holds a line per step: no longer than the bound allows (with one), and never
+    # longer than the answer files we read
+    longest = None if info["bound"] is None else info["bound"] + 4
+    cap = MAX_ANSWER_BYTES if longest is None else min(MAX_ANSWER_BYTES,
+                                                       (longest + 4) * (aig.ninputs + aig.nlatches + 8) + 4096)
+    text = read_text(witness_file, cap)
     try:
         init, frames = read_witness(text, aig.ninputs, aig.nlatches, str(witness_file))
+        if longest is not None and len(frames) > longest:
+            raise PuzzleError(f"the witness has {len(frames)} steps; the AIGER file allows plans of at most "
+                              f"{info['bound']}", str(witness_file))
         check_trace(aig, init, frames, str(witness_file))
         steps = inst.domain.render_steps(plan_moves(s, frames))
     except PuzzleError as err:

@@ -232,7 +232,15 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
             run.stopped(Status.TIMEOUT, "time limit reached")
         except KeyboardInterrupt:
             run.stopped(Status.INTERRUPTED, "interrupted")
+        except MemoryError:
+            unrolling = None        # what it holds is what filled the memory: let it go first
+            run.stopped(Status.MEMOUT, memout_message())
     return run.finish(model, unrolling)
+
+
+def memout_message() -> str:
+    in_force = limits.memory_in_force()
+    return "memory limit reached" + (f" ({in_force:,} MiB; more with --memory)" if in_force else "")
 
 
 class Deepening:
@@ -305,7 +313,7 @@ class Deepening:
 
     def finish(self, model, unrolling) -> Result:
         r = self.result
-        if r.status in (Status.TIMEOUT, Status.INTERRUPTED):
+        if r.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.MEMOUT):
             r.bound = self.refuted if self.refuted >= 0 else None
             if r.steps is not None:        # a plan in hand, not proven optimal
                 r.status = Status.FEASIBLE

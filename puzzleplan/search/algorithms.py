@@ -7,7 +7,8 @@ admissible heuristic.  Figures reported:
 ``expanded``, ``generated``, ``seconds`` and ``peak_rss_mb`` (process peak).
 
 Time limits hold whether or not a progress callback is given
-(:mod:`puzzleplan.limits`); a search stopped by its limit (``timeout``) or by
+(:mod:`puzzleplan.limits`); a search stopped by its limit (``timeout``), by the memory
+limit (``memout``) or by
 Ctrl-C (``interrupted``) reports the depth it had completed: BFS has checked
 every state within it, so no plan that short exists (``bound``).
 """
@@ -43,8 +44,9 @@ def _finish(domain, metric, method, parent, goal_state, stats, t0, stopped=None,
     stats.update(seconds=round(time.perf_counter() - t0, 4), peak_rss_mb=_peak_mb())
     if goal_state is None:
         if stopped is not None:
-            status = Status.TIMEOUT if stopped == "timeout" else Status.INTERRUPTED
-            message = "time limit reached" if stopped == "timeout" else "interrupted"
+            status, message = {"timeout": (Status.TIMEOUT, "time limit reached"),
+                               "memout": (Status.MEMOUT, "memory limit reached"),
+                               "interrupted": (Status.INTERRUPTED, "interrupted")}[stopped]
         else:
             status, message = Status.UNSOLVABLE, "the reachable state space holds no goal"
         return Result(status, metric, method, stats=stats, board=domain.board(), message=message,
@@ -95,6 +97,9 @@ def breadth_first_search(domain, metric: str | None = None, time_limit: float | 
         stopped = "timeout"
     except KeyboardInterrupt:
         stopped = "interrupted"
+    except MemoryError:       # what filled the memory goes first: the result needs no plan
+        stopped, goal = "memout", None
+        frontier.clear(), parent.clear()
     return _finish(domain, metric, "bfs", parent, goal, stats, t0, stopped, done)
 
 
@@ -148,6 +153,9 @@ def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) 
         stopped = "timeout"
     except KeyboardInterrupt:
         stopped = "interrupted"
+    except MemoryError:       # what filled the memory goes first: the result needs no plan
+        stopped, goal = "memout", None
+        heap.clear(), closed.clear(), g.clear(), parent.clear()
     return _finish(domain, metric, method, parent, goal, stats, t0, stopped, floor - 1,
                    None if use_h else "complete uniform-cost search")
 
@@ -188,6 +196,8 @@ def explore(domain, metric: str | None = None, progress: Progress = None, time_l
         stopped = "timeout"
     except KeyboardInterrupt:
         stopped = "interrupted"
+    except MemoryError:
+        stopped = "memout"
     out = {"reachable": len(depth), "transitions": transitions, "goal_states": goals,
            "nearest_goal": nearest, "max_depth": max(depth.values()), "metric": metric,
            "complete": stopped is None, "seconds": round(time.perf_counter() - t0, 4), "peak_rss_mb": _peak_mb()}

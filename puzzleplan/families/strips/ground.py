@@ -33,7 +33,23 @@ from ... import limits
 from ...puzzle import PuzzleError
 
 FLAGS = ("--keep-unimportant-variables", "--keep-no-ops")
+# the translator run as ``python -m fast_downward.translate``, with room for deep formulas: its
+# parser and normaliser recurse once per level of nesting (a goal nested 1,000 deep is valid
+# PDDL); the stack to hold those frames is set before it starts (:func:`_roomy_stack`)
+LAUNCH = ("import runpy, sys; sys.setrecursionlimit(100000); sys.argv[0] = 'translate'; "
+          "runpy.run_module('fast_downward.translate', run_name='__main__', alter_sys=True)")
+STACK_BYTES = 1 << 30
+
+
+def _roomy_stack() -> None:
+    """In the translator's process, before it starts: a main thread's stack of up to 1 GiB (only
+    what a deep formula touches is ever used)."""
+    import resource
+    _, hard = resource.getrlimit(resource.RLIMIT_STACK)
+    size = STACK_BYTES if hard == resource.RLIM_INFINITY else min(STACK_BYTES, hard)
+    resource.setrlimit(resource.RLIMIT_STACK, (size, hard))
 INPUT_ERROR = 31
+OUT_OF_MEMORY = 20      # the translator's own exit codes
 
 
 @dataclass(frozen=True)
@@ -76,11 +92,11 @@ def translate(domain_text: str, problem_text: str, where: str) -> Grounded:
         sas = Path(tmp) / "output.sas"
         (Path(tmp) / "domain.pddl").write_text(domain_text)
         (Path(tmp) / "problem.pddl").write_text(problem_text)
-        cmd = [sys.executable, "-m", "fast_downward.translate", *FLAGS, "--sas-file", str(sas),
-               "domain.pddl", "problem.pddl"]
+        cmd = [sys.executable, "-c", LAUNCH, *FLAGS, "--sas-file", str(sas), "domain.pddl", "problem.pddl"]
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                start_new_session=True)       # Ctrl-C reaches us, and we end it
+                                start_new_session=True,       # Ctrl-C reaches us, and we end it
+                                preexec_fn=_roomy_stack)
         try:
             left = limits.left()
             log, _ = proc.communicate(timeout=None if left is None else max(left, 0.01))
@@ -91,6 +107,8 @@ def translate(domain_text: str, problem_text: str, where: str) -> Grounded:
             _kill(proc)
             raise
         seconds = time.perf_counter() - t0
+        if proc.returncode == OUT_OF_MEMORY:       # within the memory limit it inherited: an answer, memout
+            raise MemoryError("the translator ran out of memory while grounding")
         if proc.returncode != 0 or not sas.exists():
             raise PuzzleError(f"the translator could not ground it: {_reason(log, proc.returncode)}", where)
         return parse_sas(sas.read_text(), where, seconds)

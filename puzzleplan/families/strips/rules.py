@@ -94,6 +94,7 @@ def step_key(step: str) -> str:
 
 class StripsTask(SideConditions, Rules):
     metrics = ("steps", "cost")
+    ends_refusal = "a PDDL task has no cells for --ends: say where things must end in the problem's goal"
 
     def __init__(self, task: Grounded, patterns: Sequence[str] = (), avoid: dict | None = None):
         self.task = task
@@ -255,7 +256,7 @@ class StripsTask(SideConditions, Rules):
         return False
 
     def end_places(self, piece: str, cells):
-        raise PuzzleError("a PDDL task has no cells for --ends: say where things must end in the problem's goal")
+        raise PuzzleError(self.ends_refusal)
 
     def place_of(self, state, mover):
         return None

@@ -33,6 +33,7 @@ CONSTRUCTS = {
     ":process": ":time", ":event": ":time", "preference": ":preferences", ":constraints": ":constraints",
 }
 NUMERIC = ("increase", "decrease", "assign", "scale-up", "scale-down")
+MAX_DEPTH = 10_000      # nesting read (real tasks nest a few dozen deep; a bomb of "(" would fill the memory)
 
 
 class Sexp(list):
@@ -49,6 +50,8 @@ def parse(text: str, path: str) -> list:
         line = raw.split(";", 1)[0]
         for token in line.replace("(", " ( ").replace(")", " ) ").split():
             if token == "(":
+                if len(stack) > MAX_DEPTH:
+                    raise PuzzleError(f"parentheses nested deeper than {MAX_DEPTH:,}", path, no)
                 s = Sexp()
                 s.line = no
                 stack[-1].append(s)

@@ -176,7 +176,8 @@ class Watchdog:
         self.lock = threading.Lock()
         self.jobs: dict[int, list] = {}     # id -> [stop, deadline or None, fired]
         self.busy = threading.Event()
-        threading.Thread(target=self._loop, name="puzzleplan-watchdog", daemon=True).start()
+        self.thread = threading.Thread(target=self._loop, name="puzzleplan-watchdog", daemon=True)
+        self.thread.start()
 
     def _drain(self) -> bool:
         got = False
@@ -203,7 +204,10 @@ class Watchdog:
                 for job in self.jobs.values():
                     if sigint or job[2] or (job[1] is not None and now >= job[1]):
                         job[2] = True
-                        job[0]()
+                        try:
+                            job[0]()
+                        except Exception:   # a stop that fails must not end the thread
+                            pass            # that stops every other call of the process
 
     @contextmanager
     def guard(self, stop):
@@ -232,9 +236,9 @@ _watchdog_lock = threading.Lock()
 
 
 def watchdog() -> Watchdog:
-    """The process's watchdog (started on first use)."""
+    """The process's watchdog (started on first use, and again if its thread has ended)."""
     global _watchdog
     with _watchdog_lock:
-        if _watchdog is None:
+        if _watchdog is None or not _watchdog.thread.is_alive():
             _watchdog = Watchdog()
         return _watchdog
