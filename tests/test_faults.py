@@ -45,6 +45,7 @@ def within(seconds, limit):
     return seconds <= max(1.1 * limit, limit + 1.0)
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("search", [breadth_first_search, astar_search])
 def test_search_time_limit_without_a_progress_callback(search):
     d = load(KLOTSKI).domain
@@ -61,6 +62,7 @@ def test_bfs_timeout_bound_is_true():
     assert r.status is Status.TIMEOUT and r.bound < 81
 
 
+@pytest.mark.timing
 def test_explore_time_limit():
     d = load(KLOTSKI).domain
     t0 = time.perf_counter()
@@ -70,6 +72,7 @@ def test_explore_time_limit():
     assert explore(d, "steps")["complete"] is True
 
 
+@pytest.mark.timing
 def test_time_limits_of_runs_in_threads_are_their_own():
     # one deadline per thread: a run's limit neither cuts short nor lifts another's
     import threading
@@ -94,6 +97,7 @@ def test_time_limits_of_runs_in_threads_are_their_own():
     assert s2 is Status.TIMEOUT and 2.9 <= t2 and within(t2, 3.0)
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_solve_time_limit_every_backend(backend):
     d = load(KLOTSKI).domain
@@ -114,6 +118,7 @@ def big_board(tmp_path, n=200) -> str:
     return str(path)
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("backend", ["pysat", "cpsat"])
 def test_time_limit_holds_while_a_large_encoding_is_built(tmp_path, backend):
     d = load(big_board(tmp_path)).domain

@@ -435,6 +435,7 @@ def test_the_certificate_is_the_same_on_every_run(tmp_path, monkeypatch):
 
 # --- 3: the cheap, complete answer does not depend on the limit given -----------------------
 
+@pytest.mark.timing
 def test_enumeration_finishes_under_a_time_limit():
     """Klotski with B frozen: 25,994 states, unsolvable, enumerated in about 1.5 s.  A tenth of an
     8 s limit stopped the enumeration, and the answer was a timeout after 8 s of deepening."""
@@ -444,6 +445,7 @@ def test_enumeration_finishes_under_a_time_limit():
     assert doc["reachable"] == 25994
 
 
+@pytest.mark.timing
 def test_a_wide_space_is_still_given_up_early(write):
     """A guard: a space that is not finishing (the 15-puzzle, a frontier far above a tenth of the
     states seen) is given up soon after a tenth of the limit, leaving the deepening its time."""

@@ -85,3 +85,29 @@ def test_the_boards_that_overran_the_limit_keep_it(tmp_path, board, backend):
     assert proc.returncode == 0 and proc.stdout.startswith(("timeout", "feasible", "optimal")), proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr
     assert elapsed <= limit + max(0.1 * limit, 1.0) + 1.0, elapsed      # + the interpreter's start-up
+
+
+def test_an_alarm_while_a_preemptive_block_is_left_does_not_disarm_later_blocks(monkeypatch):
+    """The deadline can ring while the block is being left (a loaded machine makes it likely):
+    the teardown is finished all the same, and the next block under a deadline is preempted."""
+    real = limits.signal.setitimer
+    rang = []
+
+    def ring_once_while_disarming(which, seconds, *rest):
+        if seconds == 0 and not rang:
+            rang.append(True)
+            raise limits.TimeUp()
+        return real(which, seconds, *rest)
+
+    monkeypatch.setattr(limits.signal, "setitimer", ring_once_while_disarming)
+    with limits.time_limit(60):
+        with limits.preemptive():
+            pass
+    assert rang
+    monkeypatch.setattr(limits.signal, "setitimer", real)
+    t0 = time.monotonic()
+    with pytest.raises(limits.TimeUp):
+        with limits.time_limit(0.3), limits.preemptive():
+            while True:         # no checkpoint: only the alarm can stop this
+                pass
+    assert time.monotonic() - t0 < 30
