@@ -142,3 +142,9 @@ def memory_in_force() -> int | None:
     import resource
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
     return None if soft == resource.RLIM_INFINITY else soft // (1024 * 1024)
+
+
+def memout_message() -> str:
+    """What a run stopped by the memory limit says: the limit in force and how to raise it."""
+    in_force = memory_in_force()
+    return "memory limit reached" + (f" ({in_force:,} MiB; more with --memory)" if in_force else "")

@@ -64,9 +64,8 @@ class Group(click.Group):
         except MemoryError:     # outside a solver or search, which report what they proved
             import gc
             gc.collect()
-            from ..limits import memory_in_force
-            limit = memory_in_force()
-            message = "out of memory" + (f" (the limit: {limit:,} MiB; more with --memory)" if limit else "")
+            from ..limits import memout_message
+            message = memout_message()
             if "--json" in argv:
                 click.echo(json.dumps({"status": "memout", "message": message}))
             else:

@@ -234,13 +234,8 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
             run.stopped(Status.INTERRUPTED, "interrupted")
         except MemoryError:
             unrolling = None        # what it holds is what filled the memory: let it go first
-            run.stopped(Status.MEMOUT, memout_message())
+            run.stopped(Status.MEMOUT, limits.memout_message())
     return run.finish(model, unrolling)
-
-
-def memout_message() -> str:
-    in_force = limits.memory_in_force()
-    return "memory limit reached" + (f" ({in_force:,} MiB; more with --memory)" if in_force else "")
 
 
 class Deepening:

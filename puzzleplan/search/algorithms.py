@@ -45,7 +45,7 @@ def _finish(domain, metric, method, parent, goal_state, stats, t0, stopped=None,
     if goal_state is None:
         if stopped is not None:
             status, message = {"timeout": (Status.TIMEOUT, "time limit reached"),
-                               "memout": (Status.MEMOUT, "memory limit reached"),
+                               "memout": (Status.MEMOUT, limits.memout_message()),
                                "interrupted": (Status.INTERRUPTED, "interrupted")}[stopped]
         else:
             status, message = Status.UNSOLVABLE, "the reachable state space holds no goal"

@@ -1,0 +1,98 @@
+"""One memory limit every command inherits (``--memory``, MiB of address space): a run that
+reaches it ends with exit code 5 and says so in one line (``memout``, with what was proved),
+whether a solver, a search or an encoder was filling the memory; inputs built to fill it (a
+results file that never ends, parentheses nested without end) are refused before they do."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+PUZZLEPLAN = [sys.executable, "-m", "puzzleplan.cli"]
+DOMAIN = """(define (domain d) (:requirements :strips)
+ (:predicates (at ?c) (adj ?a ?b))
+ (:action move :parameters (?a ?b) :precondition (and (at ?a) (adj ?a ?b))
+  :effect (and (at ?b) (not (at ?a)))))"""
+
+
+def cli(*args, timeout=180):
+    return subprocess.run(PUZZLEPLAN + [str(a) for a in args], capture_output=True, text=True,
+                          timeout=timeout, cwd=ROOT)
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory):
+    """A 300 x 300 board with two one-cell pieces: its encoding and its search frontier fill
+    300 MiB within seconds."""
+    n = 300
+    rows = ["." * n for _ in range(n)]
+    rows[0] = "AB" + "." * (n - 2)
+    goal = ["." * n for _ in range(n)]
+    goal[n - 1] = "." * (n - 1) + "A"
+    path = tmp_path_factory.mktemp("big") / "big.slide"
+    path.write_text("board:\n" + "\n".join(rows) + "\n\ngoal:\n" + "\n".join(goal) + "\n")
+    return path
+
+
+def test_sat_reaching_the_memory_limit_says_memout_with_exit_code_5(big):
+    got = cli("solve", big, "-m", "slides", "--memory", "300", "--time-limit", "120", "--json")
+    assert got.returncode == 5, (got.returncode, got.stderr[-800:])
+    doc = json.loads(got.stdout)
+    assert doc["status"] == "memout" and "300 MiB" in doc["message"] and "--memory" in doc["message"]
+    assert not doc.get("plan") and doc["bound"] is not None      # what was proved, no plan
+    assert "Traceback" not in got.stderr
+
+
+def test_search_reaching_the_memory_limit_reports_what_it_proved(big):
+    got = cli("search", big, "-m", "slides", "--memory", "300", "--time-limit", "120")
+    assert got.returncode == 5, (got.returncode, got.stderr[-800:])
+    lines = got.stdout.splitlines()
+    assert lines[0].startswith("memout: bfs, no plan within "), lines[0]
+    assert "memory limit reached (300 MiB; more with --memory)" in got.stdout
+    assert "Traceback" not in got.stderr
+
+
+def test_an_export_reaching_the_memory_limit_writes_nothing(big, tmp_path):
+    out = tmp_path / "big.cnf"
+    got = cli("export", big, "-m", "slides", "--horizon", "3", "-o", out, "--memory", "300")
+    assert got.returncode == 5, (got.returncode, got.stderr[-800:])
+    assert got.stderr.strip().splitlines()[-1] == "puzzleplan: memout: memory limit reached (300 MiB; more with --memory)"
+    assert "Traceback" not in got.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_an_export_past_its_time_limit_writes_nothing(big, tmp_path):
+    out = tmp_path / "big.cnf"
+    got = cli("export", big, "-m", "slides", "--horizon", "3", "-o", out, "--time-limit", "1")
+    assert got.returncode == 0 and got.stdout.startswith("timeout: "), (got.stdout, got.stderr[-800:])
+    assert "nothing written" in got.stdout and not list(tmp_path.iterdir())
+
+
+def test_a_memory_limit_too_small_to_start_is_refused():
+    got = cli("solve", ROOT / "instances/seeds/klotski_seed000.slide", "--memory", "10")
+    assert got.returncode == 2 and got.stderr.strip().splitlines()[-1].startswith("puzzleplan: error: ")
+    assert "--memory" in got.stderr
+
+
+@pytest.mark.parametrize("name", ["/dev/zero", "/dev/urandom"])
+def test_a_results_file_that_never_ends_is_refused(name):
+    got = cli("report", name, timeout=60)
+    assert got.returncode == 2 and got.stderr.strip() == f"puzzleplan: error: {name}: not a results file (not a regular file)"
+
+
+def test_pddl_nested_a_thousand_deep_grounds_and_a_bomb_of_parentheses_is_refused(tmp_path):
+    (tmp_path / "domain.pddl").write_text(DOMAIN)
+
+    def problem(depth):
+        goal = "(and " * depth + "(at c2)" + ")" * depth
+        return f"(define (problem p) (:domain d) (:objects c1 c2) (:init (at c1) (adj c1 c2)) (:goal {goal}))"
+
+    (tmp_path / "deep.pddl").write_text(problem(1000))
+    got = cli("search", tmp_path / "deep.pddl")
+    assert got.returncode == 0 and got.stdout.startswith("optimal: bfs, 1 steps"), (got.stdout, got.stderr[-800:])
+    (tmp_path / "bomb.pddl").write_text(problem(20_000))
+    got = cli("search", tmp_path / "bomb.pddl")
+    assert got.returncode == 2 and got.stderr.strip() == \
+        f"puzzleplan: error: {tmp_path / 'bomb.pddl'}:1: parentheses nested deeper than 10,000"
