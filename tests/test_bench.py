@@ -132,3 +132,17 @@ def test_bench_and_report_errors_are_one_line(tmp_path):
     for args in bad:
         res = runner.invoke(main, args)
         assert res.exit_code == 2 and res.output.count("\n") == 1 and "error" in res.output, (args, res.output)
+
+
+def test_a_rerun_recognises_an_instance_however_its_path_is_written(tmp_path, monkeypatch):
+    """Relative after absolute, or through a link: the same file, so the rerun skips it; the
+    rows keep the path as it was given."""
+    out = tmp_path / "r.csv"
+    absolute = str(Path(GUARINI).resolve())
+    assert bench(tasks(absolute, ["bfs"]), out, 30, **QUIET) == 1
+    monkeypatch.chdir(Path(absolute).parent)
+    assert bench(tasks(Path(absolute).name, ["bfs"]), out, 30, **QUIET) == 0
+    (tmp_path / "link.knights").symlink_to(absolute)
+    assert bench(tasks(str(tmp_path / "link.knights"), ["bfs", "astar"]), out, 30, **QUIET) == 1
+    rows = list(csv.DictReader(open(out)))
+    assert [r["instance"] for r in rows] == [absolute, str(tmp_path / "link.knights")]

@@ -134,3 +134,16 @@ def test_unknown_level_and_extension(write):
         load(INSTANCES / "rushhour/thinkfun40.rh", 41)
     with pytest.raises(PuzzleError, match="unknown file type"):
         load(write("x.pdf", ""))
+
+
+@pytest.mark.parametrize("name, text", [
+    ("bom.slide", "board:\nA.\ngoal:\n.A\n"),
+    ("bom.xsb", "#####\n#@$.#\n#####\n"),
+    ("bom.knights", "board:\nW.W\n...\nB.B\n\ntarget:\nB.B\n...\nW.W\n"),
+])
+def test_a_byte_order_mark_is_not_part_of_the_text(tmp_path, name, text):
+    """Some editors begin UTF-8 files with a byte-order mark: the file reads as without it."""
+    plain, marked = tmp_path / ("plain-" + name), tmp_path / name
+    plain.write_text(text)
+    marked.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert load(marked).domain.initial == load(plain).domain.initial

@@ -62,9 +62,14 @@ class Task:
     method: str
     constraints: tuple[str, ...] = field(default=())
 
-    def key(self) -> tuple[str, ...]:
+    def fields(self) -> tuple[str, ...]:
+        """The key columns of its row, the instance as it was given."""
         return (self.instance, "" if self.level is None else str(self.level), self.metric or "", self.method,
                 " ".join(self.constraints))
+
+    def key(self) -> tuple[str, ...]:
+        """What a rerun recognises it by: the key columns, the instance file resolved."""
+        return (resolved(self.instance),) + self.fields()[1:]
 
 
 def parse_levels(text: str | None) -> list[int] | None:
@@ -260,6 +265,12 @@ def is_meta(path: Path) -> bool:
     return all(isinstance(r, dict) and {"command", "started"} <= set(r) for r in rows)
 
 
+def resolved(instance: str) -> str:
+    """An instance as a rerun recognises it: the file it names, however the path was typed
+    (relative or absolute, through a link); a name that is no file stays as written."""
+    return os.path.realpath(instance) if instance and os.path.exists(instance) else instance
+
+
 def done_keys(out: Path) -> set[tuple[str, ...]]:
     """Keys whose latest row is an outcome (not ``error``): a rerun skips them."""
     if not out.exists():
@@ -276,7 +287,10 @@ def done_keys(out: Path) -> set[tuple[str, ...]]:
     if out.stat().st_size and not results_header(out, rows):
         raise PuzzleError(f"not a results file (no column {', '.join(KEY)}); give a new file or an earlier "
                           "bench's", str(out))
-    latest = {tuple("" if r.get(k) is None else str(r.get(k)) for k in KEY): r.get("status") for r in rows}
+    latest = {}
+    for r in rows:
+        key = tuple("" if r.get(k) is None else str(r.get(k)) for k in KEY)
+        latest[(resolved(key[0]),) + key[1:]] = r.get("status")
     return {key for key, status in latest.items() if status != "error"}
 
 
@@ -340,7 +354,7 @@ def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300
 
     def record(task: Task, figures: dict) -> None:
         nonlocal made
-        row = {**dict(zip(KEY, task.key())), **common, **figures}
+        row = {**dict(zip(KEY, task.fields())), **common, **figures}
         sink.write(row)
         made += 1
         # a failed run says why on its own line, not only in the file

@@ -21,7 +21,7 @@ def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
     no further than the limit."""
     data = read_bytes(path, limit)
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")        # a byte-order mark (some editors write one) is not text
     except UnicodeDecodeError:
         raise PuzzleError("cannot read: UnicodeDecodeError", str(path)) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")     # universal newlines, as open() reads text
