@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import INSTANCES, ROOT, default_sigint, reaped
+from puzzleplan import methods
 from puzzleplan.cli import main
 from puzzleplan.encodings import encoder_for
 from puzzleplan.formats.load import load
@@ -22,8 +23,8 @@ from puzzleplan.search import astar_search, breadth_first_search, explore
 KLOTSKI = str(INSTANCES / "seeds/klotski_seed000.slide")
 CARD40 = str(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh")
 CARDS = str(INSTANCES / "rushhour/thinkfun40.rh")
-BACKENDS = ["pysat", "pysat:cadical195", "pysat-plain", "pysat-de", "pysat-de:glucose42+cadical195", "cpsat",
-            "cpsat-horizons", "external:cadical"]
+# every per-horizon backend of the registry, and the options that change how a solve is stopped
+BACKENDS = methods.backends() + ["pysat:cadical195", "pysat-de:glucose42+cadical195", "external:cadical"]
 PUZZLEPLAN = [sys.executable, "-m", "puzzleplan.cli"]
 
 
