@@ -137,6 +137,24 @@ def limit_memory(memory_mb: int) -> int:
     return size // (1024 * 1024)
 
 
+_last_cap: int | None = None      # the MiB of the last memory_limit block, for its memout message
+
+
+@contextmanager
+def memory_limit(memory_mb: int):
+    """Within the block the address space is capped as by :func:`limit_memory` (children
+    started inherit the cap); on leaving it the limit before is restored, so that a command
+    run in-process (a test, a notebook) does not leave its cap on the caller."""
+    global _last_cap
+    import resource
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    _last_cap = limit_memory(memory_mb)
+    try:
+        yield _last_cap
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, before)
+
+
 def memory_in_force() -> int | None:
     """The address-space limit in MiB, or None."""
     import resource
@@ -146,5 +164,5 @@ def memory_in_force() -> int | None:
 
 def memout_message() -> str:
     """What a run stopped by the memory limit says: the limit in force and how to raise it."""
-    in_force = memory_in_force()
+    in_force = memory_in_force() or _last_cap
     return "memory limit reached" + (f" ({in_force:,} MiB; more with --memory)" if in_force else "")

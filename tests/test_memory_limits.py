@@ -96,3 +96,15 @@ def test_pddl_nested_a_thousand_deep_grounds_and_a_bomb_of_parentheses_is_refuse
     got = cli("search", tmp_path / "bomb.pddl")
     assert got.returncode == 2 and got.stderr.strip() == \
         f"puzzleplan: error: {tmp_path / 'bomb.pddl'}:1: parentheses nested deeper than 10,000"
+
+
+def test_a_command_run_in_process_leaves_no_cap_on_its_caller():
+    """A test, a notebook or a script running the CLI in-process keeps its own address space
+    (a browser started afterwards needs far more than a command's cap)."""
+    import resource
+    from click.testing import CliRunner
+    from puzzleplan.cli import main
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    got = CliRunner().invoke(main, ["solve", str(ROOT / "instances/knights/guarini.knights"), "--memory", "2000"])
+    assert got.exit_code == 0, got.output
+    assert resource.getrlimit(resource.RLIMIT_AS) == before

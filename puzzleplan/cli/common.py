@@ -121,13 +121,14 @@ def domain_option(f):
 
 
 def memory_option(f):
-    """--memory MiB: the process's address space is capped before the command's work (children
-    it starts inherit the cap); running out is ``memout``, exit code 5."""
+    """--memory MiB: the process's address space is capped during the command's work (children
+    it starts inherit the cap; the cap before is restored after); running out is ``memout``,
+    exit code 5."""
     @functools.wraps(f)
     def wrapper(*args, memory_mb=None, **kwargs):
-        from ..limits import limit_memory
-        limit_memory(memory_mb)
-        return f(*args, **kwargs)
+        from ..limits import memory_limit
+        with memory_limit(memory_mb):
+            return f(*args, **kwargs)
 
     from ..limits import DEFAULT_MEMORY_MB
     return click.option("--memory", "memory_mb", type=click.IntRange(min=64), default=DEFAULT_MEMORY_MB,
