@@ -85,6 +85,48 @@ def checkpoint(weight: int = 1) -> None:
             raise TimeUp()
 
 
+_sigint_pending = False
+
+
+@contextmanager
+def interrupts_recorded():
+    """Within the block (in the main thread, under Python's own Ctrl-C handler) a Ctrl-C is
+    recorded as well as raised.  Python drops an exception raised inside a finaliser (a
+    ``__del__`` or a weakref callback run by the garbage collector prints "Exception ignored"
+    and goes on): a Ctrl-C that lands there would be lost, and a solve without a time limit
+    would run on.  :func:`raise_if_interrupted`, called before and between solver calls,
+    raises it again.  Leaving the block forgets it (the run has answered ``interrupted``)."""
+    global _sigint_pending
+    main = threading.current_thread() is threading.main_thread()
+    if not main or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+
+    def record(signum, frame):
+        global _sigint_pending
+        _sigint_pending = True
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, record)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        _sigint_pending = False
+
+
+def interrupt_pending() -> bool:
+    """Whether a Ctrl-C was recorded in this run (and may have been lost, see above)."""
+    return _sigint_pending
+
+
+def raise_if_interrupted() -> None:
+    """Raise a recorded Ctrl-C (once): before a solver call, which would not see it."""
+    global _sigint_pending
+    if _sigint_pending:
+        _sigint_pending = False
+        raise KeyboardInterrupt
+
 
 @contextmanager
 def preemptive():

@@ -283,6 +283,38 @@ print(sorted(seen))
 """
 
 
+LOST = """
+import os, signal, sys
+from puzzleplan.formats.load import load
+from puzzleplan.planner import solve
+
+class Finaliser:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)     # Ctrl-C lands while a finaliser runs:
+        for _ in range(1000):                   # Python raises it here, prints it, drops it
+            pass
+
+said = []
+def say(text):
+    if not said:
+        said.append(text)
+        Finaliser()
+r = solve(load(sys.argv[1]).domain, "steps", sys.argv[2], say=say, enumerate_first=False)
+print(r.status.value)
+"""
+
+
+@pytest.mark.parametrize("backend", ["pysat-de", "pysat:cadical195"])
+def test_a_ctrl_c_python_drops_in_a_finaliser_still_stops_the_solve(backend):
+    """The lost Ctrl-C of the storm below: a KeyboardInterrupt raised inside a ``__del__`` is
+    printed and dropped by Python; the run records it and raises it before the next solver
+    call, instead of solving Klotski (116 steps) for minutes."""
+    proc = subprocess.run([sys.executable, "-c", LOST, KLOTSKI, backend], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT, preexec_fn=default_sigint)
+    assert proc.returncode == 0 and proc.stdout.strip() == "interrupted", (proc.stdout, proc.stderr[-800:])
+    assert "Exception ignored" in proc.stderr      # the interrupt was indeed dropped by Python
+
+
 def test_ctrl_c_during_certification_keeps_the_proven_plan(monkeypatch):
     import puzzleplan.planner.certify as certify_module
 

@@ -134,7 +134,7 @@ def solve(target, metric: str | None = None, backend: str | None = None, time_li
         from .certify import checker_engine
         checker_engine()      # fail early if the checker is missing
     t0 = time.perf_counter()
-    with limits.time_limit(o.time_limit):
+    with limits.time_limit(o.time_limit), limits.interrupts_recorded():
         result = _enumerated_first(domain, metric, o) if o.enumerate_first else None
         if result is None and isinstance(code, plugins.Runner):     # a model checker: one system, not horizons
             result = code.solve(domain, metric, method.name, option, o)

@@ -104,6 +104,7 @@ class PysatBackend(Backend):
         self.solver.conf_budget(-1 if conflicts is None else conflicts)
         try:
             with watchdog().guard(self.solver.interrupt):
+                limits.raise_if_interrupted()       # a Ctrl-C Python dropped: the solver would not see it
                 return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
         finally:
             self.solver.clear_interrupt()

@@ -109,6 +109,7 @@ def sliced(solver, assumptions=(), conflicts: int | None = None, slicing: Slicin
     assumptions = list(assumptions)
     used = 0
     while not stopped() and (conflicts is None or used < conflicts):
+        limits.raise_if_interrupted()       # a Ctrl-C Python dropped (see limits.interrupts_recorded)
         size = slicing.size if conflicts is None else min(slicing.size, conflicts - used)
         solver.conf_budget(size)
         t0 = time.monotonic()
