@@ -1,13 +1,16 @@
-"""The README's commands run as printed, in order, in a fresh folder.
+"""The README's and the documentation's commands run as printed, in order, in a fresh folder,
+and the documentation site builds.
 
-Which blocks: every fenced ```sh block of README.md except the first, which sets everything up
-and runs this test suite (CI runs exactly that block: ``.ci/run``), and the ```python block.
-The blocks run one after the other in one fresh folder that holds what a checkout has next to
-the README and nothing else: ``instances/`` and ``.venv`` (links to this checkout's; the
-commands only read them), with ``.venv/bin`` first on PATH, as after ``. .venv/bin/activate``.
-Each block runs as one ``bash -e -o pipefail`` script, so every command must succeed as
-printed; files one block writes (``klotski.json``) are read by a later one.  The whole file runs
-in about two minutes.
+Which blocks: every fenced ```sh and ```python block of README.md (except the README's first,
+which sets everything up and runs this test suite: CI runs exactly that block, ``.ci/run``),
+then of every page of the site in the order of its contents (``mkdocs.yml``).  A ```shell
+block is shown, not run: it changes the checkout (copying the TEMPLATE family into the
+package).  The blocks run one after the other in one fresh folder that holds what a checkout
+has next to the README and nothing else: ``instances/`` and ``.venv`` (links to this
+checkout's; the commands only read them), with ``.venv/bin`` first on PATH, as after
+``. .venv/bin/activate``.  Each ``sh`` block runs as one ``bash -e -o pipefail`` script, so every
+command must succeed as printed; files one block writes (``klotski.json``) are read by a
+later one.
 """
 import os
 import re
@@ -16,15 +19,41 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import ROOT
 
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.M | re.S)
 
 
-def blocks(kind: str) -> list[str]:
-    return [body for lang, body in BLOCK.findall(README.read_text()) if lang == kind]
+def nav_pages() -> list[Path]:
+    """The site's pages in the order of its contents."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    out: list[Path] = []
+
+    def walk(items):
+        for item in items:
+            value = next(iter(item.values())) if isinstance(item, dict) else item
+            if isinstance(value, list):
+                walk(value)
+            else:
+                out.append(DOCS / value)
+    walk(config["nav"])
+    return out
+
+
+def blocks(path: Path) -> list[tuple[str, str]]:
+    return [(lang, body) for lang, body in BLOCK.findall(path.read_text()) if lang in ("sh", "python")]
+
+
+def runnable() -> list[tuple[str, str, str]]:
+    """(where, kind, code) of every block that runs, in order."""
+    out = [("README.md", lang, body) for lang, body in blocks(README)[1:]]
+    for page in nav_pages():
+        out += [(str(page.relative_to(ROOT)), lang, body) for lang, body in blocks(page)]
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -44,24 +73,52 @@ def environment() -> dict:
 
 
 def test_the_blocks_are_found():
-    sh = blocks("sh")
-    assert len(sh) >= 4 and "sh setup.sh" in sh[0]
-    assert not any("sh setup.sh" in b for b in sh[1:])
-    assert len(blocks("python")) == 1
+    first = blocks(README)[0]
+    assert first[0] == "sh" and "sh setup.sh" in first[1] and "sh setup.sh test" in first[1]
+    assert (ROOT / ".ci/run").read_text().count(first[1].strip().splitlines()[-1]) == 1, \
+        "CI runs the README's test command as printed"
+    found = runnable()
+    assert not any("sh setup.sh" in code for _, _, code in found)
+    pages = {where for where, _, _ in found}
+    assert {"README.md", "docs/index.md", "docs/guides/solving.md", "docs/guides/animations.md"} <= pages
+    assert sum(kind == "python" for _, kind, _ in found) >= 2
+    assert all(page.is_file() for page in nav_pages())
+    listed = {p.resolve() for p in nav_pages()}
+    unlisted = [p for p in DOCS.rglob("*.md") if p.resolve() not in listed]
+    assert not unlisted, f"pages not in mkdocs.yml's nav: {unlisted}"
 
 
-def test_readme_commands_run_as_printed(folder):
-    """Every sh block after the first, in order; then the Python block."""
-    for n, script in enumerate(blocks("sh")[1:], 2):
-        done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=folder, env=environment(),
-                              capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, (f"README sh block {n} failed (exit {done.returncode}):\n{script}\n"
+def test_the_commands_run_as_printed(folder):
+    """Every block in order: README's, then the site's pages'."""
+    for n, (where, kind, code) in enumerate(runnable(), 1):
+        argv = ["bash", "-e", "-o", "pipefail", "-c", code] if kind == "sh" else [sys.executable, "-c", code]
+        done = subprocess.run(argv, cwd=folder, env=environment(), capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, (f"{where}: {kind} block {n} failed (exit {done.returncode}):\n{code}\n"
                                       f"stdout: {done.stdout[-2000:]}\nstderr: {done.stderr[-2000:]}")
-        assert "Traceback" not in done.stderr, done.stderr[-2000:]
+        assert "Traceback" not in done.stderr, (where, done.stderr[-2000:])
     # what the blocks promise, checked on the files they wrote
-    for name in ("plan.json", "klotski.json", "card40.drat", "answer.txt", "results/rh.csv",
-                 "results/plots/cactus.png", "card40.html", "microban2.gif", "klotski.mp4", "klotski.plan"):
+    for name in ("plan.json", "klotski.json", "card40.drat", "answer.txt", "results/rh.csv", "results/tour.csv",
+                 "results/first.csv", "results/compare.csv", "results/plots/cactus.png", "card40.html",
+                 "microban2.gif", "klotski.mp4", "klotski.plan", "guarini.cnf"):
         assert (folder / name).is_file(), name
-    done = subprocess.run([sys.executable, "-c", blocks("python")[0]], cwd=folder, env=environment(),
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_site_builds_with_its_references_generated(tmp_path):
+    """``mkdocs build --strict``: every page, every link between pages, the CLI reference made
+    from the click commands and the API reference from the docstrings."""
+    site = tmp_path / "site"
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+    assert done.returncode == 0, done.stderr[-3000:]
+    from puzzleplan.cli import main
+    cli = (site / "reference/cli/index.html").read_text()
+    for name, command in main.commands.items():
+        assert f"puzzleplan {name}" in cli, name
+        for param in command.params:
+            for opt in getattr(param, "opts", []):
+                if opt.startswith("--"):
+                    assert opt in cli, (name, opt)
+    api = (site / "reference/api/index.html").read_text()
+    for name in ("load", "solve", "SolveOptions", "breadth_first_search", "check_plan", "Rules", "SideConditions"):
+        assert f'id="puzzleplan.' in api and name in api, name

@@ -405,6 +405,7 @@ def test_quiet_kissat_reports_unknown_conflicts_not_zero():
 
 # --- 9: --certify keeps to --time-limit; 7: the proof is the same on every run --------------
 
+@pytest.mark.timing
 def test_certify_keeps_to_the_time_limit():
     import subprocess
     import sys

@@ -5,14 +5,14 @@ import pytest
 from puzzleplan.cli.outcomes import EXIT_CODES, exit_code
 from puzzleplan.puzzle import Check, Outcome, Result, Status
 
-EXPECTED = {Status.INTERRUPTED: 130, Status.UNVERIFIED: 4}
+EXPECTED = {Status.INTERRUPTED: 130, Status.UNVERIFIED: 4, Status.MEMOUT: 5}
 
 
 @pytest.mark.parametrize("status", list(Status))
 def test_each_status_without_a_check_has_its_exit_code(status):
     result = Result(status, "steps", "m")
     assert exit_code(result) == EXPECTED.get(status, 0)
-    assert result.outcome is {130: Outcome.INTERRUPTED, 4: Outcome.UNVERIFIED, 0: Outcome.ANSWER}[exit_code(result)]
+    assert result.outcome is {130: Outcome.INTERRUPTED, 4: Outcome.UNVERIFIED, 5: Outcome.MEMOUT, 0: Outcome.ANSWER}[exit_code(result)]
 
 
 @pytest.mark.parametrize("status", list(Status))
