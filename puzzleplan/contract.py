@@ -277,7 +277,7 @@ class Family:
     pddl: str | None = None
     scene: str | None = None
     default_solver: str | None = None      # python-sat solver of ``pysat`` when none is named
-    sources: str = ""                      # where the rules come from (README table)
+    sources: str = ""                      # where the rules come from (the families table of the docs)
 
     def part(self, what: str) -> Any:
         """Import and return a declared part (``"rules"``, ``"pddl"``...) or an encoder

@@ -70,7 +70,7 @@ class SolveOptions:
     lemma_budget    conflicts per reachability-lemma question
     goal_lemmas     ``pysat-de``: lemmas from the goal side too (off: from the start only)
     bounds          ``pysat-de``: the encoder's admissible distance bounds on the goal side (off:
-                    on the 30 IPC-mapped Microban levels they did not pay, README)
+                    on the 30 IPC-mapped Microban levels they did not pay, docs/results/planners.md)
     enumerate_first enumerate a small state space first (``unsolvable`` at once)
     certify         prove optimality with a checked DRAT proof; ``proof_file`` keeps it
     progress        ``progress(row)``: one row per horizon

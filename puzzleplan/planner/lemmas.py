@@ -16,14 +16,14 @@ unseen at every earlier step, so the units for it are already there at steps
 0..t-1; the solver gets, at every step, the earliest time of each fact -- what
 it would otherwise rediscover at each step of each horizon.  On Rush Hour card
 40 (81 steps) the goal question becomes a unit propagation, and the whole run
-is 5x faster (README, "Measured").
+is 5x faster (docs/results/measured.md).
 
 The price: a fact refuted just before it first becomes reachable can cost as
 much as a horizon.  Each question gets a conflict budget; when the question
 about all unseen facts runs out, they are asked one by one, and a fact that
 runs out alone is dropped: never asked again, no more units for it.  The
 budget (5,000 conflicts) was measured on ThinkFun cards 34-40, Pennant, Ma's
-puzzle and Klotski (README).
+puzzle and Klotski (docs/results/planners.md).
 
 The same saturation runs back from the goal on the goal side of the double-ended
 encoding (:mod:`.double`): there layer j holds the states j steps before the goal,

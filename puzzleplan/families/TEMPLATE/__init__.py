@@ -16,7 +16,7 @@ here, each in the file a real family keeps it in, each a few lines long:
 Copy the folder to ``puzzleplan/families/<name>/`` (or into a package of your own, with
 an entry point in the group ``puzzleplan.families``), rename ``name`` below, and replace
 the puzzle; ``docs/families.md`` walks through it.  This folder itself is skipped by the
-registry: it is documentation that runs (``tests/test_template_family.py``).
+registry: it is documentation that runs (``tests/conformance/test_template_family.py``).
 """
 from puzzleplan.contract import Family, Format
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from ... import limits
 from ...puzzle import PuzzleError
 
-DEFAULT_SOLVER = "glucose42"    # measured fastest with reachability lemmas (README)
+DEFAULT_SOLVER = "glucose42"    # measured fastest with reachability lemmas (docs/results/measured.md)
 INTERRUPTIBLE = ("glucose3", "glucose4", "glucose42", "gluecard3", "gluecard4", "minisat22", "minisatgh",
                  "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard")
 

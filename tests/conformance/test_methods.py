@@ -3,7 +3,7 @@ question the same way, names are checked before any work, and ``solve`` takes it
 options as one object."""
 import pytest
 
-from conftest import INSTANCES
+from conftest import INSTANCES, ROOT
 from puzzleplan import methods
 from puzzleplan.formats.load import load
 from puzzleplan.planner import SolveOptions, solve
@@ -93,7 +93,7 @@ def test_backends_share_one_base_class_and_every_capability_is_read():
     from puzzleplan.encodings.model import BoolModel
     from puzzleplan.planner.backends import make_backend
     from puzzleplan.planner.backends.base import CAPABILITIES, Backend
-    planner = Path(__file__).parent.parent / "puzzleplan/planner"
+    planner = ROOT / "puzzleplan/planner"
     loop = (planner / "deepening.py").read_text() + (planner / "unrolling.py").read_text()
     assert all(f'"{c}" in solver.capabilities' in loop for c in CAPABILITIES)
     for spec in ("pysat", "pysat-plain", "cpsat", "cpsat-horizons", "external:cadical"):

@@ -10,7 +10,7 @@ import sys
 
 from conftest import INSTANCES, ROOT
 
-TOY = ROOT / "tests" / "toy_method"
+TOY = ROOT / "tests" / "conformance" / "toy_method"
 GUARINI = INSTANCES / "knights/guarini.knights"
 
 
@@ -47,7 +47,7 @@ def test_the_toy_solves_and_benches_like_the_others(tmp_path):
 
 def test_the_toy_joins_the_conformance_matrix():
     got = run(sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
-              "tests/test_method_conformance.py", "-k", "toy", timeout=600)
+              "tests/conformance/test_method_conformance.py", "-k", "toy", timeout=600)
     assert got.returncode == 0, got.stdout[-2000:]
     passed = [line for line in got.stdout.splitlines() if " passed" in line]
     assert passed and int(passed[-1].split()[0]) >= 6, got.stdout[-500:]    # every family, and the time limit

@@ -17,13 +17,13 @@ from puzzleplan.planner.invariant import check_invariant, read_cubes
 from puzzleplan.puzzle import PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
-from test_families import FAMILIES, instances
+from families_gen import FAMILIES, instances
 
 ABC = shutil.which("berkeley-abc")
 KNIGHTS = INSTANCES / "knights/swap_3x4.knights"
 # every encoding whose goal is a property of one state and whose steps link at most two
 # layers; peg solitaire's moves encoding builds all jump layers at once (refused below), and
-# a PDDL task's cost bound is no goal of one state (refused: tests/test_pddl_in.py)
+# a PDDL task's cost bound is no goal of one state (refused: tests/cli/test_pddl_in.py)
 REFUSED = {("pegsol", "moves"), ("strips", "cost")}
 SYSTEMS = [(f, m) for f in FAMILIES for m in f.encoders if (f.name, m) not in REFUSED]
 IDS = [f"{f.name}-{m}" for f, m in SYSTEMS]

@@ -121,4 +121,4 @@ def test_the_site_builds_with_its_references_generated(tmp_path):
                     assert opt in cli, (name, opt)
     api = (site / "reference/api/index.html").read_text()
     for name in ("load", "solve", "SolveOptions", "breadth_first_search", "check_plan", "Rules", "SideConditions"):
-        assert f'id="puzzleplan.' in api and name in api, name
+        assert 'id="puzzleplan.' in api and name in api, name

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import INSTANCES, default_sigint, reaped
+from conftest import INSTANCES, ROOT, default_sigint, reaped
 from puzzleplan import registry
 from puzzleplan.cli import main
 from puzzleplan.constraints import Counted
@@ -103,7 +103,7 @@ def test_ipc_sokoban_cost_optimum_by_search_is_the_known_push_optimum(row):
         assert check_plan(rules, got.steps, "cost")["solved"]
 
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "datasets" / "pddl"
+SHARED = ROOT.parent / "shared" / "datasets" / "pddl"
 
 
 @pytest.mark.slow

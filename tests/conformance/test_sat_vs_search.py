@@ -6,7 +6,7 @@ import pytest
 
 from conftest import INSTANCES, catalogue
 import families_gen as generate
-from successors import freeze, successors_by_sat
+from puzzleplan.kit import freeze, successors_by_sat
 from puzzleplan.constraints import Counted
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve

@@ -23,7 +23,7 @@ def test_rush_hour_seed_transitions_match_tlc():
 
 
 SLOW = {"swap_4x3_labelled", "century", "mas_puzzle", "klotski"}   # klotski: same as klotski_seed
-BEYOND_SEARCH = {"peg_english33"}      # optima from the literature; its SAT plan: tests/test_pegsol.py
+BEYOND_SEARCH = {"peg_english33"}      # optima from the literature; its SAT plan: tests/unit/test_pegsol.py
 
 
 @pytest.mark.parametrize("row", [

@@ -1,0 +1,71 @@
+"""The family kit, shipped with the package: what an author of a puzzle family needs beyond
+the contract (:mod:`puzzleplan.contract`) and the ``TEMPLATE`` family.
+
+- :mod:`puzzleplan.kit.test_conformance`: the conformance suite every family passes, run on
+  any installed family (a package of your own with an entry point included) with no source
+  checkout::
+
+      python -m pytest --pyargs puzzleplan.kit.test_conformance -k mypuzzle
+
+  It needs pytest (``pip install pytest``, or ``puzzleplan[test]``).
+- :func:`instances`: generated instances of any family, wrapped with the move counters their
+  goals ask for, as :func:`puzzleplan.load` wraps a file's.
+- :func:`successors_by_sat`: what an encoding allows after one move, by enumerating its
+  models: the check that an encoding has exactly the rules' transitions.
+"""
+from __future__ import annotations
+
+import random
+
+from ..constraints import Counted
+
+
+def instances(family, n: int, seed: int = 0, wrapped: bool = True) -> list:
+    """``n`` generated instances of ``family`` (reproducible from ``seed``); ``wrapped``: with
+    the move counters their goals ask for, so that search sees the same goal as SAT."""
+    rng = random.Random(f"{family.name}-{seed}")
+    make = family.part("generate")
+    out = []
+    for _ in range(n):
+        rules = make(rng)
+        counted = Counted(rules)
+        out.append(counted if wrapped and counted.needed else rules)
+    return out
+
+
+def freeze(x):
+    """A hashable, order-free copy of a replay entry (dicts, sets, lists, tuples)."""
+    if isinstance(x, dict):
+        return tuple(sorted((freeze(k), freeze(v)) for k, v in x.items()))
+    if isinstance(x, (set, frozenset)):
+        return tuple(sorted(freeze(v) for v in x))
+    if isinstance(x, (list, tuple)):
+        return tuple(freeze(v) for v in x)
+    return x
+
+
+def successors_by_sat(rules, metric: str) -> tuple[set, set]:
+    """``(states, positions)``: each distinct next state the encoding of ``rules`` in
+    ``metric`` allows after one move, and the replayed position of each."""
+    from ..encodings import encoder_for
+    from ..encodings.model import BoolModel
+    from ..planner.backends import make_backend
+    enc = encoder_for(rules, metric)
+    m = BoolModel()
+    enc.start(m)
+    enc.extend(m, 1)
+    backend = make_backend("pysat", m)
+    facts = sorted(set(enc.facts(m, 1).values()))
+    seen, positions = set(), set()
+    try:
+        while backend.solve_assuming([m.var(("act", 0))]):
+            values = set(backend.values())
+            state = frozenset(v for v in facts if v in values)
+            assert state not in seen
+            seen.add(state)
+            steps = rules.render_steps(enc.decode(m, values))
+            positions.add(freeze(rules.replay(steps).history[-1]))
+            backend.solver.add_clause([-v if v in values else v for v in facts])
+    finally:
+        backend.close()
+    return seen, positions
