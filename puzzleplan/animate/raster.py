@@ -2,7 +2,7 @@
 MP4 (the ffmpeg binary shipped in the ``imageio-ffmpeg`` wheel).
 
 Pillow's ImageDraw is used rather than matplotlib because it draws a frame in about a
-millisecond: a 116-step Klotski GIF takes well under a second (benchmarks/animation.py).
+millisecond: a 116-step Klotski GIF takes well under a second (benchmarks/animation/animation.py).
 """
 from __future__ import annotations
 

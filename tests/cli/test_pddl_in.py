@@ -121,7 +121,7 @@ def test_every_ipc_problem_solved_by_search_has_the_known_push_optimum():
             proven += 1
         else:
             assert got.status is Status.TIMEOUT
-    assert proven >= 10      # bfs proved 13 within 20 s in the bench (benchmarks/pddl_in_ipc.csv)
+    assert proven >= 10      # bfs proved 13 within 20 s in the bench (benchmarks/pddl_in/pddl_in_ipc.csv)
 
 
 @pytest.mark.parametrize("problem", ["p01.pddl", "p02.pddl", "p03.pddl"])

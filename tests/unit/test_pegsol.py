@@ -294,7 +294,7 @@ def test_triangle15_by_sat_and_search():
 
 @pytest.mark.slow
 def test_triangle15_in_moves_by_sat():
-    """About a minute: refuting 9 moves is the hard part (benchmarks/pegsol.csv)."""
+    """About a minute: refuting 9 moves is the hard part (benchmarks/pegsol/pegsol.csv)."""
     domain = load(INSTANCES / "pegsol/triangle15.peg").domain
     sat = solve(domain, "moves")
     assert sat.status is Status.OPTIMAL and sat.length == 10
@@ -313,7 +313,7 @@ def test_impossible_boards_are_reported_unsolvable():
 @pytest.mark.slow
 def test_english33_by_sat():
     """Kissat found the 31 jumps in 140 s on a loaded machine; Glucose and CaDiCaL found
-    none in 10 minutes (benchmarks/pegsol_runs/, benchmarks/pegsol.csv)."""
+    none in 10 minutes (benchmarks/pegsol/runs/, benchmarks/pegsol/pegsol.csv)."""
     domain = load(INSTANCES / "pegsol/english33.peg").domain
     result = solve(domain, "steps", "external:kissat -q", time_limit=1800)
     assert result.status is Status.OPTIMAL and result.length == 31

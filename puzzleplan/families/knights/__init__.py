@@ -14,7 +14,7 @@ FAMILY = Family(
     encoders={"steps": "encoding:KnightsEncoder"},
     pddl="pddl:PDDL",
     scene="scene:board",
-    # measured: benchmarks/knights_solvers.csv (CaDiCaL 1.7x less CPU time on the seed)
+    # measured: benchmarks/knights_solvers/knights_solvers.csv (CaDiCaL 1.7x less CPU time on the seed)
     default_solver="cadical195",
     sources="seed 003 (TLA+ knights on restricted squares)",
 )

@@ -3,9 +3,9 @@
 For each of the 30 problems of sokoban-opt08-strips and each planner, runs the
 planner on the IPC's own PDDL and on ``puzzleplan export`` of the mapped Microban
 I level (``pushes``), replays both plans on the level under our rules, and
-appends one CSV row to benchmarks/ipc_sokoban.csv (a rerun skips rows it holds).
+appends one CSV row to benchmarks/ipc_sokoban/ipc_sokoban.csv (a rerun skips rows it holds).
 
-    python benchmarks/ipc_sokoban.py [--datasets ../shared/datasets/pddl] [--time-limit 60]
+    python benchmarks/ipc_sokoban/ipc_sokoban.py [--datasets ../shared/datasets/pddl] [--time-limit 60]
                                      [--methods fd-lmcut,fd-blind,symk]
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from puzzleplan.bench.run import machine, versions
 from puzzleplan.families.sokoban.ipc import crosscheck, mapping
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "benchmarks" / "ipc_sokoban.csv"
 FIELDS = ["problem", "microban_level", "optimum", "method", "ipc_status", "ipc_pushes", "ipc_seconds",
           "ours_status", "ours_pushes", "ours_seconds", "ours_expanded", "agree", "time_limit", "machine",

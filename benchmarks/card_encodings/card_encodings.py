@@ -1,9 +1,9 @@
 """Which pysat.card encoding should lower move counts by default?
 
 Solves constrained instances with every encoding (CaDiCaL 1.9.5, optimal
-deepening) and appends one CSV row per run to benchmarks/card_encodings.csv.
+deepening) and appends one CSV row per run to benchmarks/card_encodings/card_encodings.csv.
 
-    python benchmarks/card_encodings.py [--repeat N]
+    python benchmarks/card_encodings/card_encodings.py [--repeat N]
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import puzzleplan as pp
 from puzzleplan.encodings.lower import CARD_ENCODINGS as ENCODINGS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CASES = [
     ("card 40, A>=3", "seeds/rushhour_card40_bmodel_v2.rh", "slides", ["A.moves>=3"]),
     ("card 40, A+B<=12", "seeds/rushhour_card40_bmodel_v2.rh", "slides", ["A+B.moves<=12"]),
@@ -28,7 +28,7 @@ CASES = [
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=1)
-    ap.add_argument("--out", default=str(ROOT / "benchmarks/card_encodings.csv"))
+    ap.add_argument("--out", default=str(ROOT / "benchmarks/card_encodings/card_encodings.csv"))
     args = ap.parse_args()
     new = not Path(args.out).exists()
     with open(args.out, "a", newline="") as fh:

@@ -5,7 +5,7 @@ dependency: install it beside to rerun this).  Per problem: wall seconds (the pr
 included for the translator, as puzzleplan pays it), ground actions, and state variables
 (the translator's finite-domain variables and facts; unified-planning's Boolean fluents).
 
-    .venv/bin/python benchmarks/grounders.py [IPC folder] > benchmarks/grounders.csv
+    .venv/bin/python benchmarks/grounders/grounders.py [IPC folder] > benchmarks/grounders/grounders.csv
     (with unified-planning importable, e.g. PYTHONPATH of a venv that has it)
 """
 from __future__ import annotations

@@ -3,10 +3,10 @@
 Runs ``pysat`` (reachability lemmas) with Glucose 4.2.1 and with CaDiCaL 1.9.5, and both
 without lemmas, on the seed puzzle (13 jumps), Guarini (16) and generated 3x4 boards with
 four knights (optimum 10 or more), and appends one row per run to
-``benchmarks/knights_solvers.csv``: wall and CPU seconds (CPU time is what to compare when
+``benchmarks/knights_solvers/knights_solvers.csv``: wall and CPU seconds (CPU time is what to compare when
 the machine is shared), conflicts, status, length.
 
-    .venv/bin/python benchmarks/knights_solvers.py
+    .venv/bin/python benchmarks/knights_solvers/knights_solvers.py
 """
 import csv
 import platform
@@ -21,8 +21,8 @@ from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
 from puzzleplan.search import breadth_first_search
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "benchmarks/knights_solvers.csv"
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "benchmarks/knights_solvers/knights_solvers.csv"
 BACKENDS = ["pysat:glucose42", "pysat:cadical195", "pysat-plain:glucose42", "pysat-plain:cadical195"]
 
 

@@ -5,11 +5,11 @@ of the double-ended encoding changed: ``/nogoal`` (no goal-side lemmas), ``/boun
 goal-side distance bounds on; ``/nobounds``: off, the default), ``/nolemmas`` (no lemma
 questions on either side: layers are only built).  Sets: ``cards`` (the 10 ThinkFun cards with the longest optima, steps),
 ``mas``, ``pennant``, ``klotski`` (steps), ``microban`` (the 30 IPC-mapped Microban levels,
-pushes).  One row per instance and variant in ``benchmarks/levers_inprocess.csv``, with the
+pushes).  One row per instance and variant in ``benchmarks/levers/levers_inprocess.csv``, with the
 load average before the run: on a loaded machine CPU seconds are the steadier figure.
 
-    .venv/bin/python benchmarks/levers.py cards pysat pysat-de pysat-de/nogoal pysat-de/nolemmas
-    .venv/bin/python benchmarks/levers.py microban --time-limit 60 pysat-de/bounds pysat-de/nobounds pysat
+    .venv/bin/python benchmarks/levers/levers.py cards pysat pysat-de pysat-de/nogoal pysat-de/nolemmas
+    .venv/bin/python benchmarks/levers/levers.py microban --time-limit 60 pysat-de/bounds pysat-de/nobounds pysat
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from puzzleplan.formats.load import load
 from puzzleplan.planner import lemmas as lemma_module
 from puzzleplan.planner import solve
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 IPC_LEVELS = [12, 24, 14, 6, 95, 32, 66, 131, 128, 64, 152, 127, 142, 94, 134, 147, 96, 148, 83, 154, 107, 118,
               35, 106, 133, 78, 126, 150, 145, 146]
 SETS = {
@@ -80,7 +80,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("set", choices=sorted(SETS))
     ap.add_argument("variants", nargs="+")
-    ap.add_argument("-o", "--out", default=str(ROOT / "benchmarks/levers_inprocess.csv"))
+    ap.add_argument("-o", "--out", default=str(ROOT / "benchmarks/levers/levers_inprocess.csv"))
     ap.add_argument("--time-limit", type=float, default=120)
     args = ap.parse_args()
     machine = f"{platform.machine()} {os.cpu_count()} cores {platform.processor() or ''}".strip()

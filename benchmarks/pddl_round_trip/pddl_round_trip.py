@@ -2,10 +2,10 @@
 Fast Downward's translator) and solved by uniform-cost search on the exported costs: the
 optimum must be the catalogue's.  Metrics STRIPS cannot say here (sliding's ``moves``) are
 recorded as refused.  One row per catalogue entry, appended to
-``benchmarks/pddl_round_trip.csv``: the export's size, the grounded task's size, status,
+``benchmarks/pddl_round_trip/pddl_round_trip.csv``: the export's size, the grounded task's size, status,
 length, CPU seconds of the search, whether it agrees, the load average before the run.
 
-    .venv/bin/python benchmarks/pddl_round_trip.py [SECONDS per search, default 20]
+    .venv/bin/python benchmarks/pddl_round_trip/pddl_round_trip.py [SECONDS per search, default 20]
 """
 import csv
 import os
@@ -21,8 +21,8 @@ from puzzleplan.pddl import export
 from puzzleplan.puzzle import PuzzleError
 from puzzleplan.search import breadth_first_search
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "benchmarks/pddl_round_trip.csv"
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "benchmarks/pddl_round_trip/pddl_round_trip.csv"
 FIELDS = ["name", "metric", "optimum", "exported", "variables", "actions", "status", "length", "cpu_seconds",
           "agrees", "load", "machine"]
 

@@ -1,13 +1,13 @@
 """What SAT and search prove on the peg-solitaire instances in a bounded time.
 
-One row per run, appended to ``benchmarks/pegsol.csv``: the planner (``solve``: deepening
+One row per run, appended to ``benchmarks/pegsol/pegsol.csv``: the planner (``solve``: deepening
 with reachability lemmas) and the searches (BFS, A* with the family's heuristic) under
 each metric, each with a time limit; for the French 37 board also the bare SAT question
 "a plan within 35 jumps?" (the planner answers at once from the position-class lower
 bound; this asks the encoding itself).  Wall and CPU seconds (compare CPU time: the
 machine is shared), the load average before each run, the machine.
 
-    .venv/bin/python benchmarks/pegsol.py [quick|all]
+    .venv/bin/python benchmarks/pegsol/pegsol.py [quick|all]
 """
 import csv
 import os
@@ -24,8 +24,8 @@ from puzzleplan.planner import solve
 from puzzleplan.planner.backends import make_backend
 from puzzleplan.search import astar_search, breadth_first_search
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "benchmarks/pegsol.csv"
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "benchmarks/pegsol/pegsol.csv"
 SMALL = ["latin_cross", "greek_cross", "fireplace", "pyramid", "triangle10", "triangle15"]
 
 

@@ -4,9 +4,9 @@ Runs the SAT planner (optimal deepening) without lemmas (``pysat-plain``) and wi
 them under several conflict budgets, with Glucose 4.2.1 and CaDiCaL 1.9.5, on
 Rush Hour cards that take seconds and on Klotski-family puzzles that SAT does not
 finish (there the figure is the horizon refuted within the time limit).  Appends
-one CSV row per run to benchmarks/lemmas.csv.
+one CSV row per run to benchmarks/lemmas/lemmas.csv.
 
-    python benchmarks/lemmas.py [--time-limit 60] [--only NAME]
+    python benchmarks/lemmas/lemmas.py [--time-limit 60] [--only NAME]
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from pathlib import Path
 import puzzleplan as pp
 from puzzleplan.bench.run import machine, versions
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CASES = [   # name, file, level, metric
     ("card 34 steps", "rushhour/thinkfun40.rh", 34, "steps"),
     ("card 37 steps", "rushhour/thinkfun40.rh", 37, "steps"),
@@ -39,7 +39,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--time-limit", type=float, default=60)
     ap.add_argument("--only", default=None, help="Run only the cases whose name contains this.")
-    ap.add_argument("--out", default=str(ROOT / "benchmarks/lemmas.csv"))
+    ap.add_argument("--out", default=str(ROOT / "benchmarks/lemmas/lemmas.csv"))
     args = ap.parse_args()
     new = not Path(args.out).exists()
     where, with_versions = machine(), versions()

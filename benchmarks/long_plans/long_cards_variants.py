@@ -3,12 +3,12 @@ solver or lemma budget change it?
 
 Runs the default deepening loop in this process on the 10 cards with the longest optima
 (62-82 steps), once per variant (``BACKEND[@BUDGET]``: a ``pysat`` backend and a lemma budget
-in conflicts), and writes one row per card and variant to ``benchmarks/long_cards_variants.csv``:
+in conflicts), and writes one row per card and variant to ``benchmarks/long_plans/long_cards_variants.csv``:
 status, length, seconds, conflicts, lemma calls, and, split by timers around the solver calls,
 the seconds spent in reachability-lemma questions, in horizon questions, handing clauses to the
 solver, and in the rest of the Python (building the encoding, decoding, replay).
 
-    .venv/bin/python benchmarks/long_cards_variants.py pysat pysat@1000 pysat@2000 pysat@20000 \\
+    .venv/bin/python benchmarks/long_plans/long_cards_variants.py pysat pysat@1000 pysat@2000 pysat@20000 \\
         pysat:cadical195 pysat-plain pysat:glucose3 pysat:minisat22 pysat:glucose4 pysat:cadical153
 
 Run it on a quiet machine: the seconds are wall-clock.
@@ -27,7 +27,7 @@ from puzzleplan.planner import lemmas as lemma_module
 from puzzleplan.planner import solve
 from puzzleplan.planner.backends import pysat_backend
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CARDS = ROOT / "instances/rushhour/thinkfun40.rh"
 LONGEST = [32, 36, 37, 31, 34, 35, 33, 38, 40, 39]      # optima 62..82 steps
 FIELDS = ["variant", "level", "status", "length", "seconds", "conflicts", "lemma_calls", "lemma_s",
@@ -81,7 +81,7 @@ class Timers:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("variants", nargs="+", help="BACKEND[@LEMMA_BUDGET], e.g. pysat pysat@1000 pysat:cadical195")
-    ap.add_argument("-o", "--out", default=str(ROOT / "benchmarks/long_cards_variants.csv"))
+    ap.add_argument("-o", "--out", default=str(ROOT / "benchmarks/long_plans/long_cards_variants.csv"))
     ap.add_argument("--time-limit", type=float, default=120)
     args = ap.parse_args()
     machine = f"{platform.machine()} {platform.processor() or ''}".strip()

@@ -3,9 +3,9 @@
 Finds the plan by breadth-first search (not timed), writes it to a plan file, then times
 the command ``puzzleplan show instances/seeds/klotski_seed000.slide --plan PLAN --gif OUT``
 (the whole process: start-up, replay, drawing, writing) and the same for ``--html`` and
-``--mp4``.  Appends one CSV row per file to benchmarks/animation.csv.
+``--mp4``.  Appends one CSV row per file to benchmarks/animation/animation.csv.
 
-    python benchmarks/animation.py [--repeat 3]
+    python benchmarks/animation/animation.py [--repeat 3]
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ import puzzleplan as pp
 from puzzleplan.bench.run import machine, versions
 from PIL import Image
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KLOTSKI = "instances/seeds/klotski_seed000.slide"
 FIELDS = ["case", "format", "frames", "bytes", "seconds", "command", "machine", "versions"]
 
@@ -54,7 +54,7 @@ def main() -> None:
     plan = pp.breadth_first_search(inst.domain, "steps")
     assert plan.length == 116, plan.length
     exe = str(Path(sys.executable).with_name("puzzleplan"))
-    out_csv = ROOT / "benchmarks/animation.csv"
+    out_csv = ROOT / "benchmarks/animation/animation.csv"
     new = not out_csv.exists()
     with tempfile.TemporaryDirectory() as tmp, open(out_csv, "a", newline="") as f:
         writer = csv.DictWriter(f, FIELDS)

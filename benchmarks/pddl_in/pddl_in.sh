@@ -2,13 +2,13 @@
 # PDDL in: the IPC 2008 optimal Sokoban track read directly (its domain.pddl and 30 problems),
 # by our search and SAT and by Fast Downward (A* LM-cut) and SymK, in steps and in cost (pushes:
 # the track's action costs), one isolated process per run, 20 s each, one run at a time.
-# Results: benchmarks/pddl_in_ipc.csv (a rerun skips the rows there).  The set is the shared
+# Results: benchmarks/pddl_in/pddl_in_ipc.csv (a rerun skips the rows there).  The set is the shared
 # datasets' copy beside the repository (IPC=... to point elsewhere); instances/pddl holds four
 # of its problems for the tests.
 set -e
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 PP=.venv/bin/puzzleplan
-OUT=benchmarks/pddl_in_ipc.csv
+OUT=benchmarks/pddl_in/pddl_in_ipc.csv
 IPC=${IPC:-../shared/datasets/pddl/sokoban-opt08-strips}
 cat /proc/loadavg
 $PP bench "$IPC" -m cost --methods bfs,fd-lmcut,symk --time-limit 20 --jobs 1 -q -o $OUT
