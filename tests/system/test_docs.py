@@ -38,7 +38,7 @@ def nav_pages() -> list[Path]:
             value = next(iter(item.values())) if isinstance(item, dict) else item
             if isinstance(value, list):
                 walk(value)
-            else:
+            elif not value.startswith("studies/"):     # made from benchmarks/ by docs/hooks.py
                 out.append(DOCS / value)
     walk(config["nav"])
     return out
@@ -105,7 +105,8 @@ def test_the_commands_run_as_printed(folder):
 
 def test_the_site_builds_with_its_references_generated(tmp_path):
     """``mkdocs build --strict``: every page, every link between pages, the CLI reference made
-    from the click commands and the API reference from the docstrings."""
+    from the click commands, the API reference from the docstrings, a page per study of
+    ``benchmarks/`` with its plots."""
     site = tmp_path / "site"
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
                           cwd=ROOT, capture_output=True, text=True, timeout=600,
@@ -119,6 +120,9 @@ def test_the_site_builds_with_its_references_generated(tmp_path):
             for opt in getattr(param, "opts", []):
                 if opt.startswith("--"):
                     assert opt in cli, (name, opt)
+    studies = sorted(p.parent.name for p in (ROOT / "benchmarks").glob("*/README.md"))
+    assert studies and all((site / "studies" / name / "index.html").is_file() for name in studies)
+    assert (site / "studies/sat_vs_search/cactus.png").is_file()       # a study's plots beside its page
     api = (site / "reference/api/index.html").read_text()
     for name in ("load", "solve", "SolveOptions", "breadth_first_search", "check_plan", "Rules", "SideConditions"):
         assert 'id="puzzleplan.' in api and name in api, name
