@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import limits
 from ..puzzle import PuzzleError
 from .files import decode, domain_text, problem_text, read_plan_file, write
 from .planners import PLANNERS, available, plan
@@ -40,12 +41,13 @@ def export(domain, metric: str | None, out_dir: str | None = None, out_file: str
     if folder.is_dir():
         for path in (domain_file, problem_file):
             check_new(path, force)
-    task = build(domain, metric)
-    board = domain.base.board() or []
+    with limits.preemptive():       # built whole within the time limit, then written
+        task = build(domain, metric)
+        header = list(header) + (domain.base.board() or [])
+        texts = domain_text(task, header), problem_text(task, header)
     folder.mkdir(exist_ok=True)
-    header = list(header) + board
-    put(domain_file, domain_text(task, header), force)
-    put(problem_file, problem_text(task, header), force)
+    put(domain_file, texts[0], force)
+    put(problem_file, texts[1], force)
     return task, domain_file, problem_file
 
 

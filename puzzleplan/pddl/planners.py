@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import limits
 from ..plugins import Runner
 from ..puzzle import PuzzleError, Result, Status
 from ..validate import check_plan
@@ -69,7 +70,6 @@ UNSOLVABLE_CODES = (10, 11)
 EXHAUSTED = "Search stopped without finding a solution"
 OUT_OF_TIME = (21, 23, 24)
 OUT_OF_MEMORY = (20, 22)
-KILL_GRACE = 5.0
 
 
 def driver(method: str) -> Path:
@@ -116,27 +116,45 @@ def run_driver(method: str, domain_file: Path, problem_file: Path, plan_file: Pa
     proc = subprocess.Popen(cmd, cwd=plan_file.parent, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, start_new_session=True)
     try:
-        log, _ = proc.communicate(timeout=None if time_limit is None else time_limit + KILL_GRACE)
-    except subprocess.TimeoutExpired:
+        log, _ = proc.communicate(timeout=None if time_limit is None else max(time_limit, 0.01))
+    except subprocess.TimeoutExpired:       # the deadline in wall-clock time (its own limit is CPU time)
         os.killpg(proc.pid, signal.SIGKILL)
         log, _ = proc.communicate()
         return None, log
+    except BaseException:                   # Ctrl-C: its own session does not get it
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise
     return proc.returncode, log
 
 
 def plan(domain, metric: str | None, method: str, time_limit: float | None = None) -> Result:
-    """Export ``domain``, run planner ``method`` on it, replay its plan under our rules."""
-    task = build(domain, metric)
-    metric = task.metric
-    base = domain.base
+    """Export ``domain``, run planner ``method`` on it, replay its plan under our rules.  The
+    time limit covers it all: the export is built within it, the planner gets what is left and
+    is killed at the deadline in wall-clock time."""
     t0 = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="puzzleplan-pddl-") as tmp:
-        folder = Path(tmp)
-        files.write(task, folder / "domain.pddl", folder / "problem.pddl")
-        code, log = run_driver(method, folder / "domain.pddl", folder / "problem.pddl", folder / "sas_plan",
-                               time_limit)
-        plan_file = folder / "sas_plan"
-        text = plan_file.read_text() if plan_file.exists() else None
+    with limits.time_limit(time_limit):
+        try:
+            with limits.preemptive():
+                task = build(domain, metric)
+        except limits.TimeUp:
+            return Result(Status.TIMEOUT, metric or domain.metrics[0], method, board=domain.base.board(),
+                          stats={"seconds": round(time.perf_counter() - t0, 4)},
+                          message="the time limit passed while the PDDL export was built")
+        metric = task.metric
+        base = domain.base
+        with tempfile.TemporaryDirectory(prefix="puzzleplan-pddl-") as tmp:
+            folder = Path(tmp)
+            try:
+                with limits.preemptive():
+                    files.write(task, folder / "domain.pddl", folder / "problem.pddl")
+            except limits.TimeUp:
+                code, log = None, ""
+            else:
+                code, log = run_driver(method, folder / "domain.pddl", folder / "problem.pddl", folder / "sas_plan",
+                                       limits.left())
+            plan_file = folder / "sas_plan"
+            text = plan_file.read_text() if plan_file.exists() else None
     stats = {"seconds": round(time.perf_counter() - t0, 4), "exit_code": code, **figures(log)}
     board = base.board()
     if code == 0 and text is not None:

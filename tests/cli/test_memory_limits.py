@@ -108,3 +108,13 @@ def test_a_command_run_in_process_leaves_no_cap_on_its_caller():
     got = CliRunner().invoke(main, ["solve", str(ROOT / "instances/knights/guarini.knights"), "--memory", "2000"])
     assert got.exit_code == 0, got.output
     assert resource.getrlimit(resource.RLIMIT_AS) == before
+
+
+@pytest.mark.parametrize("out", ["x.cnf", "x.wcnf", "x.pb", "x.pbtxt", "x.aag", "x.aig", "x.pddl", "--pddl"])
+def test_every_export_kind_keeps_its_time_limit_and_writes_nothing_past_it(big, tmp_path, out):
+    target = ["--pddl", tmp_path / "pddl"] if out == "--pddl" else ["-o", tmp_path / out]
+    horizon = [] if "pddl" in out else ["-t", "3"]
+    got = cli("export", big, "-m", "slides", *horizon, *target, "--time-limit", "2", timeout=60)
+    assert got.returncode == 0 and got.stdout.startswith("timeout: ") and "nothing written" in got.stdout, \
+        (got.stdout, got.stderr[-800:])
+    assert not list(tmp_path.iterdir())
