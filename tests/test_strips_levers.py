@@ -1,0 +1,141 @@
+"""What the strips family adds to a grounded task, checked against enumeration on generated
+tasks (:mod:`puzzleplan.families.strips.generate`) and on PDDL exports:
+
+- lower bounds: h^max and LM-cut never exceed the true distance of any reachable state;
+  h^max is consistent (A* needs no reopening); A* = BFS;
+"""
+from __future__ import annotations
+
+import heapq
+import random
+
+import pytest
+
+from puzzleplan import registry
+from puzzleplan.constraints import Counted
+from puzzleplan.families.strips.generate import generate
+from puzzleplan.families.strips.relaxed import DEAD_END
+from puzzleplan.formats.load import load
+from puzzleplan.pddl import export
+from puzzleplan.planner import solve
+from puzzleplan.puzzle import Status
+from puzzleplan.search import astar_search, breadth_first_search
+
+SEEDS = range(150)
+
+
+def reachable(rules) -> set:
+    states, todo = {rules.initial}, [rules.initial]
+    while todo:
+        s = todo.pop()
+        for _, nxt in rules.successors(s):
+            if nxt not in states:
+                states.add(nxt)
+                todo.append(nxt)
+    return states
+
+
+def goal_distances(rules, metric: str) -> dict:
+    """Every reachable state from which a goal is reachable -> its true distance (cost)."""
+    back: dict = {}
+    states = reachable(rules)
+    for s in states:
+        for move, nxt in rules.successors(s, metric):
+            back.setdefault(nxt, []).append((s, rules.move_cost(move, metric)))
+    dist = {s: 0 for s in states if rules.is_goal(s)}
+    heap = [(0, i, s) for i, s in enumerate(dist)]
+    tie = len(heap)
+    while heap:
+        d, _, s = heapq.heappop(heap)
+        if d > dist[s]:
+            continue
+        for p, c in back.get(s, ()):
+            if d + c < dist.get(p, float("inf")):
+                dist[p] = d + c
+                tie += 1
+                heapq.heappush(heap, (d + c, tie, p))
+    return dist
+
+
+def tasks(n=len(SEEDS)):
+    return [generate(random.Random(seed)) for seed in SEEDS[:n]]
+
+
+# -- lower bounds ------------------------------------------------------------------------------
+@pytest.mark.parametrize("metric", ["steps", "cost"])
+def test_hmax_and_lmcut_are_admissible_and_hmax_is_consistent(metric):
+    compared = stronger = dead = 0
+    for rules in tasks():
+        relaxed = rules.relaxed(metric)
+        dist = goal_distances(rules, metric)
+        for s in reachable(rules):
+            hmax, lmcut = relaxed.hmax(s), relaxed.lmcut(s)
+            assert lmcut >= hmax
+            if s not in dist:
+                dead += hmax == DEAD_END
+                continue
+            assert hmax <= dist[s] and lmcut <= dist[s], (s, hmax, lmcut, dist[s])
+            compared += 1
+            stronger += lmcut > hmax
+            for move, nxt in rules.successors(s, metric):
+                assert hmax <= rules.move_cost(move, metric) + relaxed.hmax(nxt)
+    assert compared > 300 and stronger > 10 and dead > 10
+
+
+def test_the_bound_is_lmcut_at_the_start_and_hmax_elsewhere_and_off_when_switched_off():
+    seen = 0
+    for rules in tasks(60):
+        relaxed = rules.relaxed("steps")
+        start = rules.heuristic(rules.initial, "steps")
+        hmax = relaxed.hmax(rules.initial)
+        assert start == (hmax if hmax == DEAD_END else max(hmax, relaxed.lmcut(rules.initial)))
+        seen += start > hmax
+        rules.levers = frozenset()
+        assert rules.heuristic(rules.initial, "steps") == 0
+    assert seen > 0
+
+
+@pytest.mark.parametrize("metric", ["steps", "cost"])
+def test_astar_equals_bfs_on_generated_tasks(metric):
+    solved = 0
+    for rules in tasks(80):
+        bfs, astar = breadth_first_search(rules, metric), astar_search(rules, metric)
+        assert astar.status is bfs.status and astar.length == bfs.length
+        solved += bfs.status is Status.OPTIMAL
+    assert solved > 30
+
+
+def test_the_sat_deepening_starts_at_the_bound():
+    rules = load(export_of("sliding", "steps")).domain
+    bound = rules.heuristic(rules.initial, "steps")
+    got = solve(rules, "steps", max_horizon=bound + 2)
+    assert got.status is Status.NO_PLAN_WITHIN and got.lower_bound == bound > 0
+    assert [h["horizon"] for h in got.horizons] == [bound, bound + 1, bound + 2]
+
+
+# -- SAT = BFS with every lever on ----------------------------------------------------------------
+_exports: dict = {}
+
+
+def export_of(family_name: str, metric: str, seed: int = 0):
+    """A small generated instance of a family exported as PDDL (made once per session)."""
+    key = (family_name, metric, seed)
+    if key not in _exports:
+        import tempfile
+        family = registry.get(family_name)
+        rng = random.Random(f"levers-{family_name}-{seed}")
+        folder = tempfile.mkdtemp(prefix="levers-")
+        if family_name == "sliding" and seed == 0:
+            rules = load_native("instances/seeds/rushhour_card40_bmodel_v2.rh")
+        else:
+            rules = family.part("generate")(rng)
+        counted = Counted(rules)
+        rules = counted if counted.needed else rules
+        _, _, problem = export(rules, metric, folder + "/task")
+        _exports[key] = problem
+    return _exports[key]
+
+
+def load_native(path):
+    from conftest import ROOT
+    return load(ROOT / path).domain
