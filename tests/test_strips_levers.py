@@ -3,6 +3,9 @@ tasks (:mod:`puzzleplan.families.strips.generate`) and on PDDL exports:
 
 - lower bounds: h^max and LM-cut never exceed the true distance of any reachable state;
   h^max is consistent (A* needs no reopening); A* = BFS;
+- h^2 mutexes: no reachable state holds an unreachable fact or a mutex pair;
+- SAT = BFS with every lever on, both unrollings, on every family's PDDL export;
+- the stats say what each lever added.
 """
 from __future__ import annotations
 
@@ -14,12 +17,15 @@ import pytest
 from puzzleplan import registry
 from puzzleplan.constraints import Counted
 from puzzleplan.families.strips.generate import generate
+from puzzleplan.families.strips.mutex import mutexes
 from puzzleplan.families.strips.relaxed import DEAD_END
+from puzzleplan.families.strips.rules import StripsTask
 from puzzleplan.formats.load import load
 from puzzleplan.pddl import export
 from puzzleplan.planner import solve
-from puzzleplan.puzzle import Status
+from puzzleplan.puzzle import PuzzleError, Status
 from puzzleplan.search import astar_search, breadth_first_search
+from puzzleplan.validate import check_plan
 
 SEEDS = range(150)
 
@@ -113,7 +119,33 @@ def test_the_sat_deepening_starts_at_the_bound():
     assert [h["horizon"] for h in got.horizons] == [bound, bound + 1, bound + 2]
 
 
+# -- 2-literal invariants ------------------------------------------------------------------------
+def test_no_reachable_state_breaks_an_h2_mutex():
+    pairs = unreachable = 0
+    for seed, rules in enumerate(tasks()):
+        if seed % 3 == 0:       # with facts to avoid too: their actions are never used
+            fact = random.Random(seed).choice([(v, x) for v, names in enumerate(rules.task.values)
+                                               for x in range(len(names)) if rules.initial[v] != x])
+            rules = StripsTask(rules.task, avoid={"*": [rules.fact(*fact)]})
+        found = mutexes(rules)
+        for s in reachable(rules):
+            assert not any(s[v] == x for v, x in found.unreachable)
+            assert not any(s[v] == x and s[w] == y for (v, x), (w, y) in found.pairs)
+        pairs += len(found.pairs)
+        unreachable += len(found.unreachable)
+    assert pairs > 50 and unreachable > 100
+
+
+def test_mutexes_over_their_budget_are_not_claimed():
+    rules = tasks(1)[0]
+    assert mutexes(rules, seconds=0.0) is None
+    rules._mutexes = None       # as if over budget: the encoder says so and adds nothing
+    from puzzleplan.encodings import encoder_for
+    assert encoder_for(rules, "steps").figures()["mutexes"].startswith("not computed")
+
+
 # -- SAT = BFS with every lever on ----------------------------------------------------------------
+EXPORTS = [f for f in registry.all_families() if f.pddl and f.name != "strips"]
 _exports: dict = {}
 
 
@@ -139,3 +171,54 @@ def export_of(family_name: str, metric: str, seed: int = 0):
 def load_native(path):
     from conftest import ROOT
     return load(ROOT / path).domain
+
+
+@pytest.mark.parametrize("backend", ["pysat", "pysat-de", "cpsat"])
+@pytest.mark.parametrize("family", EXPORTS, ids=[f.name for f in EXPORTS])
+def test_sat_equals_bfs_on_pddl_exports_with_every_lever_on(family, backend):
+    compared = 0
+    for seed in range(1, 5):
+        rules = family.part("generate")(random.Random(f"sat-bfs-{family.name}-{seed}"))
+        metric = rules.metrics[0]
+        try:
+            problem = export_of(family.name, metric, seed)
+        except PuzzleError:
+            continue
+        read = load(problem).domain
+        if read.task.costs:
+            continue            # steps only: the export's actions are the metric's moves
+        bfs = breadth_first_search(read, "steps", 30)
+        if bfs.status is not Status.OPTIMAL or bfs.length > 16:
+            continue
+        sat = solve(read, "steps", backend, max_horizon=30)
+        assert sat.status is Status.OPTIMAL and sat.length == bfs.length, (family.name, seed, sat, bfs)
+        assert check_plan(read, sat.steps, "steps")["solved"]
+        compared += 1
+    assert compared >= 1
+
+
+def test_the_stats_say_what_each_lever_added():
+    rules = load(export_of("sliding", "steps")).domain
+    got = solve(rules, "steps", max_horizon=20)
+    s = got.stats
+    assert s["mutex_pairs"] > 0 and s["invariant_clauses"] >= s["mutex_pairs"]
+    assert got.lower_bound > 0
+    rules.levers = frozenset()
+    got = solve(rules, "steps", max_horizon=20)
+    assert got.stats["mutexes"] == "off" and got.lower_bound == 0
+
+
+def test_the_exports_carry_the_invariants():
+    """A horizon's CNF has each step's mutex clauses; the AIGER transition system has the
+    mutexes over its latches."""
+    from puzzleplan.encodings.lower import build
+    from puzzleplan.encodings.transition import build_system
+    on = load(export_of("sliding", "steps")).domain
+    off = StripsTask(on.task)
+    off.levers = frozenset()
+    cnf_on, cnf_off = build(on, "steps", 4), build(off, "steps", 4)
+    figures = cnf_on.encoder.figures()
+    assert len(cnf_on.clauses) - len(cnf_off.clauses) == figures["invariant_clauses"]
+    assert figures["invariant_clauses"] == 5 * (figures["mutex_pairs"] + figures["unreachable_facts"])
+    sys_on, sys_off = build_system(on, "steps"), build_system(off, "steps")
+    assert len(sys_on.step) > len(sys_off.step) + figures["mutex_pairs"]

@@ -3,7 +3,10 @@
 State at step t: ``("val", v, x, t)`` variable v has value x, exactly one value per
 variable (one-hot); the translator's mutex groups (facts of several variables that
 never hold together) are added as at-most-one constraints, which the rules imply
-but the solver would otherwise have to learn.  Avoided facts are false at every step.
+but the solver would otherwise have to learn; so are the h^2 mutexes (:mod:`.mutex`:
+a binary clause per pair of facts that no reachable state holds together, a unit per
+fact none holds), at every step of either end of the unrolling, in CP-SAT and in the
+exports.  Avoided facts are false at every step.
 
 Actions ``("mv", o, t)``: operator o applies at t; its preconditions hold at t, its
 effects at t+1.  Explanatory frame axioms: a value turns false only through an
@@ -43,6 +46,36 @@ class StepsEncoder(Encoder):
                     if y != x and pre.get(v, y) == y:
                         leaving.setdefault((v, y), []).append(o)
         self.leaving, self.arriving = leaving, arriving
+        self._invariants(p)
+
+    def _invariants(self, p) -> None:
+        """The h^2 mutexes not said already (by a variable's one-hot or a translator group)."""
+        found = p.mutexes() if "mutex" in p.levers else None
+        self.unreachable: tuple = ()
+        self.pairs: list = []
+        self.mutex_note = "off" if "mutex" not in p.levers else "not computed (over its budget)" if found is None else ""
+        if found is None:
+            return
+        groups = [set(g) for g in p.task.mutexes if len(g) > 1]
+        in_group: dict = {}
+        for i, g in enumerate(groups):
+            for f in g:
+                in_group.setdefault(f, set()).add(i)
+        self.unreachable = tuple(f for f in found.unreachable if f not in p.avoided)
+        self.pairs = [(a, b) for a, b in found.pairs
+                      if a not in p.avoided and b not in p.avoided
+                      and not in_group.get(a, set()) & in_group.get(b, set())]
+        self.mutex_seconds = found.seconds
+        self.invariant_clauses = 0
+
+    def figures(self) -> dict:
+        out = {}
+        if self.mutex_note:
+            out["mutexes"] = self.mutex_note
+        else:
+            out.update(mutex_pairs=len(self.pairs), unreachable_facts=len(self.unreachable),
+                       invariant_clauses=self.invariant_clauses, mutex_seconds=self.mutex_seconds)
+        return out
 
     def val(self, m, v, x, t):
         return m.var(("val", v, x, t))
@@ -55,6 +88,12 @@ class StepsEncoder(Encoder):
                 m.at_most_one([self.val(m, v, x, t) for v, x in group])
         for v, x in sorted(self.domain.avoided):
             m.add([-self.val(m, v, x, t)])
+        for v, x in self.unreachable:
+            m.add([-self.val(m, v, x, t)])
+        for (v, x), (w, y) in self.pairs:
+            m.add([-self.val(m, v, x, t), -self.val(m, w, y, t)])
+        if self.pairs or self.unreachable:
+            self.invariant_clauses += len(self.pairs) + len(self.unreachable)
 
     def facts(self, m, t):
         return {("val", v, x): self.val(m, v, x, t) for v, names in enumerate(self.values) for x in range(len(names))}

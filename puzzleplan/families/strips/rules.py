@@ -37,6 +37,7 @@ from ... import limits
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ...contract import Rules, SideConditions
 from .ground import Grounded
+from .mutex import Mutexes, mutexes
 from .relaxed import DEAD_END, Relaxed
 
 NAME = re.compile(r"^\s*([^\s(),]+)\s*(?:\(([^()]*)\))?\s*$")
@@ -98,7 +99,8 @@ def step_key(step: str) -> str:
 # switched off for measurements: ``rules.levers = frozenset(...)``):
 #   bound      an admissible lower bound (:mod:`.relaxed`): h^max for A*, LM-cut at the start
 #              (the SAT deepening's first horizon)
-LEVERS = ("bound",)
+#   mutex      2-literal invariants: h^2 mutex pairs and unreachable facts (:mod:`.mutex`)
+LEVERS = ("bound", "mutex")
 LMCUT_SECONDS = 5.0
 
 
@@ -201,6 +203,12 @@ class StripsTask(SideConditions, Rules):
         if key not in cache:
             cache[key] = Relaxed(self, key)
         return cache[key]
+
+    def mutexes(self) -> "Mutexes | None":
+        """The h^2 mutexes (:mod:`.mutex`), computed once; None if over its budget."""
+        if "_mutexes" not in self.__dict__:
+            self._mutexes = mutexes(self)
+        return self._mutexes
 
     def heuristic(self, state, metric: str = "steps") -> int:
         """h^max (consistent: A* never reopens a state), and at the start LM-cut when it is
