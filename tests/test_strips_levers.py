@@ -4,8 +4,9 @@ tasks (:mod:`puzzleplan.families.strips.generate`) and on PDDL exports:
 - lower bounds: h^max and LM-cut never exceed the true distance of any reachable state;
   h^max is consistent (A* needs no reopening); A* = BFS;
 - h^2 mutexes: no reachable state holds an unreachable fact or a mutex pair;
+- inverse actions: every barred pair really gives back the state it started from;
 - SAT = BFS with every lever on, both unrollings, on every family's PDDL export;
-- the stats say what each lever added.
+- side conditions that reward moves switch the barring off; the stats say what each lever added.
 """
 from __future__ import annotations
 
@@ -17,13 +18,14 @@ import pytest
 from puzzleplan import registry
 from puzzleplan.constraints import Counted
 from puzzleplan.families.strips.generate import generate
+from puzzleplan.families.strips.inverse import inverse_pairs, known
 from puzzleplan.families.strips.mutex import mutexes
 from puzzleplan.families.strips.relaxed import DEAD_END
 from puzzleplan.families.strips.rules import StripsTask
 from puzzleplan.formats.load import load
 from puzzleplan.pddl import export
 from puzzleplan.planner import solve
-from puzzleplan.puzzle import PuzzleError, Status
+from puzzleplan.puzzle import MoveCount, PuzzleError, Status
 from puzzleplan.search import astar_search, breadth_first_search
 from puzzleplan.validate import check_plan
 
@@ -144,6 +146,41 @@ def test_mutexes_over_their_budget_are_not_claimed():
     assert encoder_for(rules, "steps").figures()["mutexes"].startswith("not computed")
 
 
+# -- inverse actions --------------------------------------------------------------------------
+def test_every_barred_pair_gives_back_the_state_it_started_from():
+    found = 0
+    for rules in tasks():
+        for ops in (rules.ops, known(rules.ops, rules.task.values, mutexes(rules))):
+            pairs = inverse_pairs(ops)
+            found += len(pairs)
+            for s in reachable(rules):
+                for i, j in pairs:
+                    if all(s[v] == x for v, x in rules.ops[i].pre):
+                        s1 = rules.apply(s, i)
+                        if all(s1[v] == x for v, x in rules.ops[j].pre):
+                            assert rules.apply(s1, j) == s
+    assert found > 100
+
+
+def test_mutexes_make_more_inverse_pairs_known_on_rush_hour():
+    rules = load(export_of("sliding", "steps")).domain
+    plain = inverse_pairs(rules.ops)
+    better = inverse_pairs(known(rules.ops, rules.task.values, rules.mutexes()))
+    assert set(plain) <= set(better) and len(better) > len(plain)
+
+
+def test_move_counts_that_reward_moves_switch_the_barring_off():
+    from puzzleplan.encodings import encoder_for
+    rules = load(export_of("sliding", "steps")).domain
+    schema = rules.schemas[0]
+    for counts, off in (((), False), ((MoveCount(schema, "<=", 3),), False), ((MoveCount(schema, ">=", 3),), True),
+                        ((MoveCount(schema, "==", 2),), True), ((MoveCount(schema, "==", 0),), False)):
+        figures = encoder_for(rules, "steps", counts).figures()
+        assert ("inverse" in figures) is off, counts
+        if not off:
+            assert figures["inverse_pairs"] > 0
+
+
 # -- SAT = BFS with every lever on ----------------------------------------------------------------
 EXPORTS = [f for f in registry.all_families() if f.pddl and f.name != "strips"]
 _exports: dict = {}
@@ -201,16 +238,16 @@ def test_the_stats_say_what_each_lever_added():
     rules = load(export_of("sliding", "steps")).domain
     got = solve(rules, "steps", max_horizon=20)
     s = got.stats
-    assert s["mutex_pairs"] > 0 and s["invariant_clauses"] >= s["mutex_pairs"]
-    assert got.lower_bound > 0
+    assert s["mutex_pairs"] > 0 and s["invariant_clauses"] >= s["mutex_pairs"] and s["inverse_pairs"] > 0
+    assert s["barred_pairs"] > 0 and got.lower_bound > 0
     rules.levers = frozenset()
     got = solve(rules, "steps", max_horizon=20)
-    assert got.stats["mutexes"] == "off" and got.lower_bound == 0
+    assert got.stats["mutexes"] == "off" and got.stats["inverse"] == "off" and got.lower_bound == 0
 
 
-def test_the_exports_carry_the_invariants():
-    """A horizon's CNF has each step's mutex clauses; the AIGER transition system has the
-    mutexes over its latches."""
+def test_the_exports_carry_the_invariants_and_the_barred_pairs():
+    """A horizon's CNF has each step's mutex clauses and barred pairs; the AIGER transition
+    system has the mutexes over its latches and the barred pairs across its step."""
     from puzzleplan.encodings.lower import build
     from puzzleplan.encodings.transition import build_system
     on = load(export_of("sliding", "steps")).domain
@@ -218,7 +255,8 @@ def test_the_exports_carry_the_invariants():
     off.levers = frozenset()
     cnf_on, cnf_off = build(on, "steps", 4), build(off, "steps", 4)
     figures = cnf_on.encoder.figures()
-    assert len(cnf_on.clauses) - len(cnf_off.clauses) == figures["invariant_clauses"]
+    assert len(cnf_on.clauses) - len(cnf_off.clauses) == figures["invariant_clauses"] + figures["barred_pairs"]
     assert figures["invariant_clauses"] == 5 * (figures["mutex_pairs"] + figures["unreachable_facts"])
     sys_on, sys_off = build_system(on, "steps"), build_system(off, "steps")
     assert len(sys_on.step) > len(sys_off.step) + figures["mutex_pairs"]
+    assert len(sys_on.latches) > len(sys_off.latches)       # the previous step's moves, for the barring

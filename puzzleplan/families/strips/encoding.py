@@ -11,7 +11,9 @@ exports.  Avoided facts are false at every step.
 Actions ``("mv", o, t)``: operator o applies at t; its preconditions hold at t, its
 effects at t+1.  Explanatory frame axioms: a value turns false only through an
 action that sets its variable to another value (and may apply while it holds),
-and turns true only through an action that sets it.  The shared
+and turns true only through an action that sets it.  An action is never followed
+straight by one that undoes it (:mod:`.inverse`; not when a move count ``>= k`` or
+``== k`` could need the moves).  The shared
 :class:`~puzzleplan.encodings.base.Encoder` adds at most one action per step,
 no-ops last, the goal and move counts.
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 from ...encodings.base import Encoder, frame
 from ...puzzle import Move, PuzzleError
+from .inverse import inverse_pairs, known
 
 
 class StepsEncoder(Encoder):
@@ -47,6 +50,7 @@ class StepsEncoder(Encoder):
                         leaving.setdefault((v, y), []).append(o)
         self.leaving, self.arriving = leaving, arriving
         self._invariants(p)
+        self._inverses(p)
 
     def _invariants(self, p) -> None:
         """The h^2 mutexes not said already (by a variable's one-hot or a translator group)."""
@@ -68,6 +72,22 @@ class StepsEncoder(Encoder):
         self.mutex_seconds = found.seconds
         self.invariant_clauses = 0
 
+    def _inverses(self, p) -> None:
+        """Pairs (a, b): b never straight after a."""
+        rewarded = any(r.op in (">=", "==") and r.k > 0 for alt in self.alts for r in alt)
+        self.inverse_note = ("off" if "inverse" not in p.levers else
+                             "off (a move count >= k or == k may need moves undone)" if rewarded else "")
+        self.after: dict[int, list[int]] = {}
+        self.before: dict[int, list[int]] = {}
+        self.barred = 0
+        if self.inverse_note:
+            return
+        ops = known(p.ops, self.values, p.mutexes() if "mutex" in p.levers else None)
+        for a, b in inverse_pairs(ops):
+            self.after.setdefault(a, []).append(b)
+            self.before.setdefault(b, []).append(a)
+        self.inverse_count = sum(map(len, self.after.values()))
+
     def figures(self) -> dict:
         out = {}
         if self.mutex_note:
@@ -75,6 +95,10 @@ class StepsEncoder(Encoder):
         else:
             out.update(mutex_pairs=len(self.pairs), unreachable_facts=len(self.unreachable),
                        invariant_clauses=self.invariant_clauses, mutex_seconds=self.mutex_seconds)
+        if self.inverse_note:
+            out["inverse"] = self.inverse_note
+        else:
+            out.update(inverse_pairs=self.inverse_count, barred_pairs=self.barred)
         return out
 
     def val(self, m, v, x, t):
@@ -112,6 +136,13 @@ class StepsEncoder(Encoder):
             for v, x in op.eff:
                 m.implies(mv, [self.val(m, v, x, t + 1)])
             out.append((mv, p.mover[o]))
+            # no action straight after one it undoes: with the step before, and with the step
+            # after where that was built first (the goal side of the double-ended unrolling)
+            for key in [("mv", j, t + 1) for j in self.after.get(o, ())] + \
+                       [("mv", i, t - 1) for i in self.before.get(o, ())]:
+                if m.has(key):
+                    m.add([-mv, -m.var(key)])
+                    self.barred += 1
         for v, names in enumerate(self.values):
             for x in range(len(names)):
                 frame(m, self.val(m, v, x, t), self.val(m, v, x, t + 1),

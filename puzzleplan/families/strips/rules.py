@@ -100,7 +100,8 @@ def step_key(step: str) -> str:
 #   bound      an admissible lower bound (:mod:`.relaxed`): h^max for A*, LM-cut at the start
 #              (the SAT deepening's first horizon)
 #   mutex      2-literal invariants: h^2 mutex pairs and unreachable facts (:mod:`.mutex`)
-LEVERS = ("bound", "mutex")
+#   inverse    no action followed straight by one that undoes it (:mod:`.inverse`)
+LEVERS = ("bound", "mutex", "inverse")
 LMCUT_SECONDS = 5.0
 
 
