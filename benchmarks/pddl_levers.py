@@ -1,6 +1,6 @@
 """SAT on a puzzle's own file against SAT on its ``export --pddl``, with each of the strips
-family's levers (lower bound, h^2 mutexes, inverse actions) off, alone and together; BFS
-and A* on the PDDL task beside them.
+family's levers (lower bound, h^2 mutexes, inverse actions, counting invariants) off, alone
+and together (``default``: those on by default); BFS and A* on the PDDL task beside them.
 
 Cases: Rush Hour card 40 in steps and in slides (the seeds' file), the hardest 8-puzzle
 (31 steps, written here), two small Rush Hour cards (slides) and two Microban levels
@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from puzzleplan.bench.run import machine, revision
-from puzzleplan.families.strips.rules import LEVERS
+from puzzleplan.families.strips.rules import DEFAULT_LEVERS, LEVERS
 from puzzleplan.formats.load import load
 from puzzleplan.pddl import export
 from puzzleplan.planner import solve
@@ -43,7 +43,8 @@ CASES = {
     "microban4-moves": ("instances/sokoban/Microban.txt", 4, "moves", None),
 }
 # config -> levers on (None: the puzzle's own file, not the PDDL task)
-CONFIGS = {"native": None, "none": (), **{lever: (lever,) for lever in LEVERS}, "all": LEVERS}
+CONFIGS = {"native": None, "none": (), **{lever: (lever,) for lever in LEVERS}, "default": DEFAULT_LEVERS,
+           "default+counts": LEVERS, "mutex+counts": ("mutex", "counts")}
 SEARCHES = {"pddl-bfs": breadth_first_search, "pddl-astar": astar_search}
 FIELDS = ["case", "metric", "config", "method", "status", "length", "known", "agrees", "lower_bound", "refuted",
           "cpu_seconds", "wall_seconds", "mutex_pairs", "barred_pairs", "lemma_units", "goal_lemma_units",

@@ -288,3 +288,31 @@ def test_a_problem_with_its_goal_before_its_init_is_reordered_with_a_note(tmp_pa
     got = subprocess.run([sys.executable, "-m", "puzzleplan.cli", "search", str(tmp_path / "five.pddl")],
                          capture_output=True, text=True, timeout=120)
     assert got.returncode == 2 and "Traceback" not in got.stderr and len(got.stderr.strip().splitlines()) <= 2
+
+
+# -- counting invariants ------------------------------------------------------------------------
+def test_every_reachable_state_holds_exactly_k_of_each_counting_invariant():
+    from puzzleplan.families.strips.counts import count_invariants
+    found = ones = 0
+    for rules in tasks():
+        for use in (None, mutexes(rules)):
+            sets = count_invariants(rules, known(rules.ops, rules.task.values, use), use)
+            for s in reachable(rules):
+                for c in sets:
+                    assert sum(s[v] == x for v, x in c.facts) == c.k
+                    assert all(any((v, y) not in c.facts for y in range(len(rules.task.values[v]))) for v, _ in c.facts)
+            found += len(sets)
+            ones += sum(c.k == 1 for c in sets)
+    assert found > 100 and ones > 50
+
+
+def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side():
+    rules = load(export_of("sliding", "steps")).domain
+    cells = {f for c in rules.counts() if c.k == 1 for f in c.facts if rules.fact(*f).startswith("clear(")}
+    assert len(cells) == 36         # every cell of the 6x6 board: empty or covered by one car
+    assert "counts" not in rules.levers     # off by default: it did not pay
+    rules.levers = rules.levers | {"counts"}
+    got = solve(rules, "steps", max_horizon=16)
+    assert got.stats["exactly_one_sets"] >= 36 and got.stats["count_clauses"] > 0
+    forward = solve(rules, "steps", "pysat", max_horizon=16)
+    assert "exactly_one_sets" not in forward.stats       # the forward unrolling has no goal side

@@ -6,7 +6,10 @@ never hold together) are added as at-most-one constraints, which the rules imply
 but the solver would otherwise have to learn; so are the h^2 mutexes (:mod:`.mutex`:
 a binary clause per pair of facts that no reachable state holds together, a unit per
 fact none holds), at every step of either end of the unrolling, in CP-SAT and in the
-exports.  Avoided facts are false at every step.
+exports.  Avoided facts are false at every step.  The goal side of the double-ended
+unrolling also says "at least one" of each set of facts that every reachable state holds
+exactly one of (:mod:`.counts`: a cell is empty or covered), which its otherwise free
+states lack and the start side keeps by itself.
 
 Actions ``("mv", o, t)``: operator o applies at t; its preconditions hold at t, its
 effects at t+1.  Explanatory frame axioms: a value turns false only through an
@@ -29,7 +32,7 @@ from __future__ import annotations
 
 from ...encodings.base import Encoder, frame
 from ...puzzle import Move, PuzzleError
-from .inverse import inverse_pairs, known
+from .inverse import inverse_pairs
 
 
 class StepsEncoder(Encoder):
@@ -51,6 +54,8 @@ class StepsEncoder(Encoder):
         self.leaving, self.arriving = leaving, arriving
         self._invariants(p)
         self._inverses(p)
+        self.one_of: list | None = None       # sought when the goal side first asks (:meth:`invariant`)
+        self.count_constraints = 0
 
     def _invariants(self, p) -> None:
         """The h^2 mutexes not said already (by a variable's one-hot or a translator group)."""
@@ -82,8 +87,7 @@ class StepsEncoder(Encoder):
         self.barred = 0
         if self.inverse_note:
             return
-        ops = known(p.ops, self.values, p.mutexes() if "mutex" in p.levers else None)
-        for a, b in inverse_pairs(ops):
+        for a, b in inverse_pairs(p.known_ops()):
             self.after.setdefault(a, []).append(b)
             self.before.setdefault(b, []).append(a)
         self.inverse_count = sum(map(len, self.after.values()))
@@ -95,6 +99,10 @@ class StepsEncoder(Encoder):
         else:
             out.update(mutex_pairs=len(self.pairs), unreachable_facts=len(self.unreachable),
                        invariant_clauses=self.invariant_clauses, mutex_seconds=self.mutex_seconds)
+        if "counts" not in self.domain.levers:
+            out["exactly_one_sets"] = "off"
+        elif self.one_of is not None:
+            out.update(exactly_one_sets=len(self.one_of), count_clauses=self.count_constraints)
         if self.inverse_note:
             out["inverse"] = self.inverse_note
         else:
@@ -118,6 +126,18 @@ class StepsEncoder(Encoder):
             m.add([-self.val(m, v, x, t), -self.val(m, w, y, t)])
         if self.pairs or self.unreachable:
             self.invariant_clauses += len(self.pairs) + len(self.unreachable)
+
+    def invariant(self, m, t):
+        """On a goal-side state (the start side keeps them by itself), "at least one" of each
+        set of which every reachable state holds exactly one: the mutexes say "at most one"
+        (measured on Rush Hour card 40 and the 8-puzzle: the whole "exactly k" as cardinality
+        constraints, k > 1 included, was slower; stated at every step, no faster)."""
+        if self.one_of is None:
+            p = self.domain
+            self.one_of = [c for c in p.counts() if c.k == 1] if "counts" in p.levers else []
+        for c in self.one_of:
+            m.add([self.val(m, v, x, t) for v, x in c.facts])
+        self.count_constraints += len(self.one_of)
 
     def facts(self, m, t):
         return {("val", v, x): self.val(m, v, x, t) for v, names in enumerate(self.values) for x in range(len(names))}

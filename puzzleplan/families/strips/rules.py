@@ -37,6 +37,8 @@ from ... import limits
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ...contract import Rules, SideConditions
 from .ground import Grounded
+from .counts import count_invariants
+from .inverse import known
 from .mutex import Mutexes, mutexes
 from .relaxed import DEAD_END, Relaxed
 
@@ -101,14 +103,18 @@ def step_key(step: str) -> str:
 #              (the SAT deepening's first horizon)
 #   mutex      2-literal invariants: h^2 mutex pairs and unreachable facts (:mod:`.mutex`)
 #   inverse    no action followed straight by one that undoes it (:mod:`.inverse`)
-LEVERS = ("bound", "mutex", "inverse")
+#   counts     sets of facts every reachable state holds exactly one of (:mod:`.counts`): "at
+#              least one" on the goal side of the double-ended unrolling.  Off by default: with
+#              the mutexes on, it did not pay (benchmarks/pddl_levers.csv)
+LEVERS = ("bound", "mutex", "inverse", "counts")
+DEFAULT_LEVERS = ("bound", "mutex", "inverse")
 LMCUT_SECONDS = 5.0
 
 
 class StripsTask(SideConditions, Rules):
     metrics = ("steps", "cost")
     ends_refusal = "a PDDL task has no cells for --ends: say where things must end in the problem's goal"
-    levers: frozenset = frozenset(LEVERS)
+    levers: frozenset = frozenset(DEFAULT_LEVERS)
 
     def __init__(self, task: Grounded, patterns: Sequence[str] = (), avoid: dict | None = None):
         self.task = task
@@ -210,6 +216,19 @@ class StripsTask(SideConditions, Rules):
         if "_mutexes" not in self.__dict__:
             self._mutexes = mutexes(self)
         return self._mutexes
+
+    def known_ops(self) -> list:
+        """The operators with the preconditions reachable states imply (:func:`.inverse.known`)."""
+        if "_known" not in self.__dict__:
+            self._known = known(self.ops, self.task.values, self.mutexes() if "mutex" in self.levers else None)
+        return self._known
+
+    def counts(self) -> list:
+        """The counting invariants (:mod:`.counts`), sought once."""
+        if "_counts" not in self.__dict__:
+            self._counts = count_invariants(self, self.known_ops(),
+                                            self.mutexes() if "mutex" in self.levers else None)
+        return self._counts
 
     def heuristic(self, state, metric: str = "steps") -> int:
         """h^max (consistent: A* never reopens a state), and at the start LM-cut when it is
