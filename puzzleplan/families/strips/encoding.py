@@ -1,7 +1,10 @@
 """A grounded PDDL task (SAS+) as SAT: one action per time step.
 
 State at step t: ``("val", v, x, t)`` variable v has value x, exactly one value per
-variable (one-hot); the translator's mutex groups (facts of several variables that
+variable (one-hot); a variable of two values (a fact and its negation, as the translator
+makes most of them) is one Boolean, its value that is not a negation, and the other is
+its negative literal (measured on Rush Hour card 40: 20% less time than two variables
+tied by a one-hot; the lemmas then ask about the kept values only).  The translator's mutex groups (facts of several variables that
 never hold together) are added as at-most-one constraints, which the rules imply
 but the solver would otherwise have to learn; so are the h^2 mutexes (:mod:`.mutex`:
 a binary clause per pair of facts that no reachable state holds together, a unit per
@@ -52,6 +55,8 @@ class StepsEncoder(Encoder):
                     if y != x and pre.get(v, y) == y:
                         leaving.setdefault((v, y), []).append(o)
         self.leaving, self.arriving = leaving, arriving
+        # a variable of two values is one Boolean: its first value that is not a negation
+        self.kept = [None if len(names) != 2 else 1 if names[0].startswith("not ") else 0 for names in self.values]
         self._invariants(p)
         self._inverses(p)
         self.one_of: list | None = None       # sought when the goal side first asks (:meth:`invariant`)
@@ -110,11 +115,18 @@ class StepsEncoder(Encoder):
         return out
 
     def val(self, m, v, x, t):
-        return m.var(("val", v, x, t))
+        keep = self.kept[v]
+        if keep is None:
+            return m.var(("val", v, x, t))
+        lit = m.var(("val", v, keep, t))
+        return lit if x == keep else -lit
 
     def state_vars(self, m, t):
         for v, names in enumerate(self.values):
-            m.exactly_one([self.val(m, v, x, t) for x in range(len(names))])
+            if self.kept[v] is None:
+                m.exactly_one([self.val(m, v, x, t) for x in range(len(names))])
+            else:
+                self.val(m, v, 0, t)
         for group in self.domain.task.mutexes:
             if len(group) > 1:
                 m.at_most_one([self.val(m, v, x, t) for v, x in group])
@@ -140,7 +152,8 @@ class StepsEncoder(Encoder):
         self.count_constraints += len(self.one_of)
 
     def facts(self, m, t):
-        return {("val", v, x): self.val(m, v, x, t) for v, names in enumerate(self.values) for x in range(len(names))}
+        return {("val", v, x): self.val(m, v, x, t) for v, names in enumerate(self.values) for x in range(len(names))
+                if self.kept[v] in (None, x)}
 
     def initial(self, m):
         for v, x in enumerate(self.domain.initial):
@@ -165,6 +178,8 @@ class StepsEncoder(Encoder):
                     self.barred += 1
         for v, names in enumerate(self.values):
             for x in range(len(names)):
+                if self.kept[v] not in (None, x):
+                    continue
                 frame(m, self.val(m, v, x, t), self.val(m, v, x, t + 1),
                       [m.var(("mv", o, t)) for o in self.leaving.get((v, x), [])],
                       [m.var(("mv", o, t)) for o in self.arriving.get((v, x), [])])
