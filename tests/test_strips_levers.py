@@ -210,9 +210,12 @@ def load_native(path):
     return load(ROOT / path).domain
 
 
+@pytest.mark.parametrize("levers", ["default", "all"])
 @pytest.mark.parametrize("backend", ["pysat", "pysat-de", "cpsat"])
 @pytest.mark.parametrize("family", EXPORTS, ids=[f.name for f in EXPORTS])
-def test_sat_equals_bfs_on_pddl_exports_with_every_lever_on(family, backend):
+def test_sat_equals_bfs_on_pddl_exports_with_every_lever_on(family, backend, levers):
+    """The default levers, and every lever (those off by default too)."""
+    from puzzleplan.families.strips.rules import LEVERS
     compared = 0
     for seed in range(1, 5):
         rules = family.part("generate")(random.Random(f"sat-bfs-{family.name}-{seed}"))
@@ -222,6 +225,8 @@ def test_sat_equals_bfs_on_pddl_exports_with_every_lever_on(family, backend):
         except PuzzleError:
             continue
         read = load(problem).domain
+        if levers == "all":
+            read.levers = frozenset(LEVERS)
         if read.task.costs:
             continue            # steps only: the export's actions are the metric's moves
         bfs = breadth_first_search(read, "steps", 30)
@@ -316,3 +321,35 @@ def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side():
     assert got.stats["exactly_one_sets"] >= 36 and got.stats["count_clauses"] > 0
     forward = solve(rules, "steps", "pysat", max_horizon=16)
     assert "exactly_one_sets" not in forward.stats       # the forward unrolling has no goal side
+
+
+# -- one action doing two ----------------------------------------------------------------------
+def test_every_shortcut_is_one_action_doing_two_at_no_more_cost():
+    from puzzleplan.families.strips.shortcut import shortcuts
+    found = 0
+    for rules in tasks():
+        for use in (None, mutexes(rules)):
+            ops = rules.ops
+            triples = shortcuts(known(ops, rules.task.values, use), [op.cost for op in ops])
+            found += len(triples)
+            for s in reachable(rules):
+                for i, j, k in triples:
+                    assert ops[k].cost <= ops[i].cost + ops[j].cost
+                    if all(s[v] == x for v, x in ops[i].pre):
+                        s1 = rules.apply(s, i)
+                        if all(s1[v] == x for v, x in ops[j].pre):
+                            assert all(s[v] == x for v, x in ops[k].pre)
+                            assert rules.apply(s, k) == rules.apply(s1, j)
+    assert found > 100
+
+
+def test_rush_hour_slides_along_one_line_are_shortcuts_and_counts_switch_them_off():
+    from puzzleplan.encodings import encoder_for
+    rules = load(export_of("sliding", "slides")).domain
+    rules.levers = rules.levers | {"shortcut"}
+    figures = encoder_for(rules, "steps").figures()
+    assert figures["shortcut_pairs"] > 100
+    schema = rules.schemas[0]
+    for counts in ((MoveCount(schema, "<=", 3),), (MoveCount(schema, "==", 0),)):
+        figures = encoder_for(rules, "steps", counts).figures()
+        assert figures["shortcut"].startswith("off") and "inverse_pairs" in figures

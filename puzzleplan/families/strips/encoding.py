@@ -19,7 +19,8 @@ effects at t+1.  Explanatory frame axioms: a value turns false only through an
 action that sets its variable to another value (and may apply while it holds),
 and turns true only through an action that sets it.  An action is never followed
 straight by one that undoes it (:mod:`.inverse`; not when a move count ``>= k`` or
-``== k`` could need the moves).  The shared
+``== k`` could need the moves), nor by one that a single action does together with it
+(:mod:`.shortcut`; not with move counts or frozen pieces).  The shared
 :class:`~puzzleplan.encodings.base.Encoder` adds at most one action per step,
 no-ops last, the goal and move counts.
 
@@ -36,6 +37,7 @@ from __future__ import annotations
 from ...encodings.base import Encoder, frame
 from ...puzzle import Move, PuzzleError
 from .inverse import inverse_pairs
+from .shortcut import shortcuts
 
 
 class StepsEncoder(Encoder):
@@ -83,19 +85,28 @@ class StepsEncoder(Encoder):
         self.invariant_clauses = 0
 
     def _inverses(self, p) -> None:
-        """Pairs (a, b): b never straight after a."""
+        """Pairs (a, b): b never straight after a (it undoes a, or one action does both)."""
         rewarded = any(r.op in (">=", "==") and r.k > 0 for alt in self.alts for r in alt)
         self.inverse_note = ("off" if "inverse" not in p.levers else
                              "off (a move count >= k or == k may need moves undone)" if rewarded else "")
+        # the one action doing two may be another mover's: no counts at all, nor frozen pieces
+        self.shortcut_note = ("off" if "shortcut" not in p.levers else
+                              "off (move counts or frozen pieces)" if self.counted or self.still else "")
         self.after: dict[int, list[int]] = {}
         self.before: dict[int, list[int]] = {}
         self.barred = 0
-        if self.inverse_note:
-            return
-        for a, b in inverse_pairs(p.known_ops()):
+        pairs = set()
+        if not self.inverse_note:
+            pairs.update(inverse_pairs(p.known_ops()))
+            self.inverse_count = len(pairs)
+        if not self.shortcut_note:
+            costs = [op.cost if self.metric == "cost" else 1 for op in p.ops]
+            found = {(i, j) for i, j, _ in shortcuts(p.known_ops(), costs)}
+            self.shortcut_count = len(found)
+            pairs |= found
+        for a, b in sorted(pairs):
             self.after.setdefault(a, []).append(b)
             self.before.setdefault(b, []).append(a)
-        self.inverse_count = sum(map(len, self.after.values()))
 
     def figures(self) -> dict:
         out = {}
@@ -111,7 +122,13 @@ class StepsEncoder(Encoder):
         if self.inverse_note:
             out["inverse"] = self.inverse_note
         else:
-            out.update(inverse_pairs=self.inverse_count, barred_pairs=self.barred)
+            out["inverse_pairs"] = self.inverse_count
+        if self.shortcut_note:
+            out["shortcut"] = self.shortcut_note
+        else:
+            out["shortcut_pairs"] = self.shortcut_count
+        if self.after:
+            out["barred_pairs"] = self.barred
         return out
 
     def val(self, m, v, x, t):

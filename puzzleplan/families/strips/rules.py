@@ -103,10 +103,13 @@ def step_key(step: str) -> str:
 #              (the SAT deepening's first horizon)
 #   mutex      2-literal invariants: h^2 mutex pairs and unreachable facts (:mod:`.mutex`)
 #   inverse    no action followed straight by one that undoes it (:mod:`.inverse`)
+#   shortcut   no action followed straight by one that a single action does together with it
+#              (:mod:`.shortcut`: a slide then another along the same line).  Off by default:
+#              on Rush Hour in slides it did not pay (benchmarks/pddl_levers.csv)
 #   counts     sets of facts every reachable state holds exactly one of (:mod:`.counts`): "at
 #              least one" on the goal side of the double-ended unrolling.  Off by default: with
 #              the mutexes on, it did not pay (benchmarks/pddl_levers.csv)
-LEVERS = ("bound", "mutex", "inverse", "counts")
+LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts")
 DEFAULT_LEVERS = ("bound", "mutex", "inverse")
 LMCUT_SECONDS = 5.0
 
