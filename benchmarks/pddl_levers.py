@@ -1,6 +1,7 @@
-"""SAT on a puzzle's own file against SAT on its ``export --pddl``, with each of the strips
-family's levers (lower bound, h^2 mutexes, inverse actions, counting invariants) off, alone
-and together (``default``: those on by default); BFS and A* on the PDDL task beside them.
+"""SAT on a puzzle's own file against SAT on its ``export --pddl``, with the strips family's
+levers (:data:`puzzleplan.families.strips.rules.LEVERS`) off (``none``), each alone, all
+those on by default (``default``), the default without one (``default-X``) and with one
+that is off by default (``default+X``); BFS and A* on the PDDL task beside them.
 
 Cases: Rush Hour card 40 in steps and in slides (the seeds' file), the hardest 8-puzzle
 (31 steps, written here), two small Rush Hour cards (slides) and two Microban levels
@@ -43,8 +44,9 @@ CASES = {
     "microban4-moves": ("instances/sokoban/Microban.txt", 4, "moves", None),
 }
 # config -> levers on (None: the puzzle's own file, not the PDDL task)
-CONFIGS = {"native": None, "none": (), **{lever: (lever,) for lever in LEVERS}, "default": DEFAULT_LEVERS,
-           "default+counts": LEVERS, "mutex+counts": ("mutex", "counts")}
+CONFIGS = {"native": None, "none": (), **{lever: (lever,) for lever in DEFAULT_LEVERS}, "default": DEFAULT_LEVERS,
+           **{f"default-{lever}": tuple(x for x in DEFAULT_LEVERS if x != lever) for lever in DEFAULT_LEVERS},
+           **{f"default+{lever}": DEFAULT_LEVERS + (lever,) for lever in LEVERS if lever not in DEFAULT_LEVERS}}
 SEARCHES = {"pddl-bfs": breadth_first_search, "pddl-astar": astar_search}
 FIELDS = ["case", "metric", "config", "method", "status", "length", "known", "agrees", "lower_bound", "refuted",
           "cpu_seconds", "wall_seconds", "mutex_pairs", "barred_pairs", "lemma_units", "goal_lemma_units",
