@@ -129,6 +129,11 @@ class Encoder(abc.ABC):
         bound was added (it can cut).  Default: none."""
         return False
 
+    def figures(self) -> dict:
+        """What the encoding added beyond the rules (invariant clauses, barred pairs...), for
+        the result's stats.  Default: nothing."""
+        return {}
+
     def double_ended(self) -> str | None:
         """Why this encoding cannot be unrolled from both ends, or None if it can: the
         layers must come from :meth:`step` alone, the goal is :meth:`state_goal`, and no

@@ -120,7 +120,7 @@ class DoubleEnded:
         return out
 
     def figures(self) -> dict:
-        out = {"unrolling": "double-ended", "goal_bounds": self.bounded}
+        out = {"unrolling": "double-ended", "goal_bounds": self.bounded, **self.encoder.figures()}
         for side, lemmas in (("", self.forward), ("goal_", self.backward)):
             if lemmas is not None:
                 out.update({f"{side}{k}": v for k, v in lemmas.figures().items()})

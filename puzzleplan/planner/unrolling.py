@@ -49,7 +49,7 @@ class Forward:
         return {"lemmas": self.lemmas.units} if self.lemmas is not None else {}
 
     def figures(self) -> dict:
-        out = self.lemmas.figures() if self.lemmas is not None else {}
+        out = {**self.encoder.figures(), **(self.lemmas.figures() if self.lemmas is not None else {})}
         return {**out, "unrolling": self.note} if self.note else out
 
 

@@ -398,3 +398,30 @@ def test_ctrl_c_while_grounding_exits_130_and_leaves_no_translator(tmp_path):
         assert proc.returncode == 130 and "interrupted" in err
         for pid in children:
             assert subprocess.run(["kill", "-0", pid], capture_output=True).returncode != 0
+
+
+# -- a problem's blocks out of the translator's order --------------------------------------------
+def test_a_problem_with_its_goal_before_its_init_is_reordered_with_a_note(tmp_path):
+    import json
+    import subprocess
+    import sys
+    (tmp_path / "domain.pddl").write_text(DOMAIN)
+    goal = "  (:goal (and (painted c3) (at c1)))\n"
+    init_at = PROBLEM.index("  (:init")
+    swapped = PROBLEM.replace(goal, "")
+    swapped = swapped[:init_at] + "  (:goal (and (painted c3) (at c1))) ; the goal first\n" + swapped[init_at:]
+    assert swapped.index(":goal") < swapped.index(":init")
+    (tmp_path / "five.pddl").write_text(swapped)
+    got = subprocess.run([sys.executable, "-m", "puzzleplan.cli", "solve", "--json", str(tmp_path / "five.pddl")],
+                         capture_output=True, text=True, timeout=120)
+    assert got.returncode == 0, got.stderr
+    assert (json.loads(got.stdout)["status"], json.loads(got.stdout)["length"]) == ("optimal", 5)
+    assert "note: five.pddl: its blocks read in the order the translator takes them (:goal, :init moved)" in got.stderr
+    (tmp_path / "five.pddl").write_text(PROBLEM)         # in order: no note
+    got = subprocess.run([sys.executable, "-m", "puzzleplan.cli", "search", str(tmp_path / "five.pddl")],
+                         capture_output=True, text=True, timeout=120)
+    assert got.returncode == 0 and "note:" not in got.stderr
+    (tmp_path / "five.pddl").write_text(swapped.replace("(:goal", "(:goal (at c1)) (:goal", 1))   # two goals
+    got = subprocess.run([sys.executable, "-m", "puzzleplan.cli", "search", str(tmp_path / "five.pddl")],
+                         capture_output=True, text=True, timeout=120)
+    assert got.returncode == 2 and "Traceback" not in got.stderr and len(got.stderr.strip().splitlines()) <= 2

@@ -1,14 +1,26 @@
 """A grounded PDDL task (SAS+) as SAT: one action per time step.
 
 State at step t: ``("val", v, x, t)`` variable v has value x, exactly one value per
-variable (one-hot); the translator's mutex groups (facts of several variables that
+variable (one-hot); a variable of two values (a fact and its negation, as the translator
+makes most of them) is one Boolean, its value that is not a negation, and the other is
+its negative literal (measured on Rush Hour card 40: 20% less time than two variables
+tied by a one-hot; the lemmas then ask about the kept values only).  The translator's mutex groups (facts of several variables that
 never hold together) are added as at-most-one constraints, which the rules imply
-but the solver would otherwise have to learn.  Avoided facts are false at every step.
+but the solver would otherwise have to learn; so are the h^2 mutexes (:mod:`.mutex`:
+a binary clause per pair of facts that no reachable state holds together, a unit per
+fact none holds), at every step of either end of the unrolling, in CP-SAT and in the
+exports.  Avoided facts are false at every step.  The goal side of the double-ended
+unrolling also says "at least one" of each set of facts that every reachable state holds
+exactly one of (:mod:`.counts`: a cell is empty or covered), which its otherwise free
+states lack and the start side keeps by itself.
 
 Actions ``("mv", o, t)``: operator o applies at t; its preconditions hold at t, its
 effects at t+1.  Explanatory frame axioms: a value turns false only through an
 action that sets its variable to another value (and may apply while it holds),
-and turns true only through an action that sets it.  The shared
+and turns true only through an action that sets it.  An action is never followed
+straight by one that undoes it (:mod:`.inverse`; not when a move count ``>= k`` or
+``== k`` could need the moves), nor by one that a single action does together with it
+(:mod:`.shortcut`; not with move counts or frozen pieces).  The shared
 :class:`~puzzleplan.encodings.base.Encoder` adds at most one action per step,
 no-ops last, the goal and move counts.
 
@@ -24,6 +36,8 @@ from __future__ import annotations
 
 from ...encodings.base import Encoder, frame
 from ...puzzle import Move, PuzzleError
+from .inverse import inverse_pairs
+from .shortcut import shortcuts
 
 
 class StepsEncoder(Encoder):
@@ -43,21 +57,120 @@ class StepsEncoder(Encoder):
                     if y != x and pre.get(v, y) == y:
                         leaving.setdefault((v, y), []).append(o)
         self.leaving, self.arriving = leaving, arriving
+        # a variable of two values is one Boolean: its first value that is not a negation
+        self.kept = [None if len(names) != 2 else 1 if names[0].startswith("not ") else 0 for names in self.values]
+        self._invariants(p)
+        self._inverses(p)
+        self.one_of: list | None = None       # sought when the goal side first asks (:meth:`invariant`)
+        self.count_constraints = 0
+
+    def _invariants(self, p) -> None:
+        """The h^2 mutexes not said already (by a variable's one-hot or a translator group)."""
+        found = p.mutexes() if "mutex" in p.levers else None
+        self.unreachable: tuple = ()
+        self.pairs: list = []
+        self.mutex_note = "off" if "mutex" not in p.levers else "not computed (over its budget)" if found is None else ""
+        if found is None:
+            return
+        groups = [set(g) for g in p.task.mutexes if len(g) > 1]
+        in_group: dict = {}
+        for i, g in enumerate(groups):
+            for f in g:
+                in_group.setdefault(f, set()).add(i)
+        self.unreachable = tuple(f for f in found.unreachable if f not in p.avoided)
+        self.pairs = [(a, b) for a, b in found.pairs
+                      if a not in p.avoided and b not in p.avoided
+                      and not in_group.get(a, set()) & in_group.get(b, set())]
+        self.mutex_seconds = found.seconds
+        self.invariant_clauses = 0
+
+    def _inverses(self, p) -> None:
+        """Pairs (a, b): b never straight after a (it undoes a, or one action does both)."""
+        rewarded = any(r.op in (">=", "==") and r.k > 0 for alt in self.alts for r in alt)
+        self.inverse_note = ("off" if "inverse" not in p.levers else
+                             "off (a move count >= k or == k may need moves undone)" if rewarded else "")
+        # the one action doing two may be another mover's: no counts at all, nor frozen pieces
+        self.shortcut_note = ("off" if "shortcut" not in p.levers else
+                              "off (move counts or frozen pieces)" if self.counted or self.still else "")
+        self.after: dict[int, list[int]] = {}
+        self.before: dict[int, list[int]] = {}
+        self.barred = 0
+        pairs = set()
+        if not self.inverse_note:
+            pairs.update(inverse_pairs(p.known_ops()))
+            self.inverse_count = len(pairs)
+        if not self.shortcut_note:
+            costs = [op.cost if self.metric == "cost" else 1 for op in p.ops]
+            found = {(i, j) for i, j, _ in shortcuts(p.known_ops(), costs)}
+            self.shortcut_count = len(found)
+            pairs |= found
+        for a, b in sorted(pairs):
+            self.after.setdefault(a, []).append(b)
+            self.before.setdefault(b, []).append(a)
+
+    def figures(self) -> dict:
+        out = {}
+        if self.mutex_note:
+            out["mutexes"] = self.mutex_note
+        else:
+            out.update(mutex_pairs=len(self.pairs), unreachable_facts=len(self.unreachable),
+                       invariant_clauses=self.invariant_clauses, mutex_seconds=self.mutex_seconds)
+        if "counts" not in self.domain.levers:
+            out["exactly_one_sets"] = "off"
+        elif self.one_of is not None:
+            out.update(exactly_one_sets=len(self.one_of), count_clauses=self.count_constraints)
+        if self.inverse_note:
+            out["inverse"] = self.inverse_note
+        else:
+            out["inverse_pairs"] = self.inverse_count
+        if self.shortcut_note:
+            out["shortcut"] = self.shortcut_note
+        else:
+            out["shortcut_pairs"] = self.shortcut_count
+        if self.after:
+            out["barred_pairs"] = self.barred
+        return out
 
     def val(self, m, v, x, t):
-        return m.var(("val", v, x, t))
+        keep = self.kept[v]
+        if keep is None:
+            return m.var(("val", v, x, t))
+        lit = m.var(("val", v, keep, t))
+        return lit if x == keep else -lit
 
     def state_vars(self, m, t):
         for v, names in enumerate(self.values):
-            m.exactly_one([self.val(m, v, x, t) for x in range(len(names))])
+            if self.kept[v] is None:
+                m.exactly_one([self.val(m, v, x, t) for x in range(len(names))])
+            else:
+                self.val(m, v, 0, t)
         for group in self.domain.task.mutexes:
             if len(group) > 1:
                 m.at_most_one([self.val(m, v, x, t) for v, x in group])
         for v, x in sorted(self.domain.avoided):
             m.add([-self.val(m, v, x, t)])
+        for v, x in self.unreachable:
+            m.add([-self.val(m, v, x, t)])
+        for (v, x), (w, y) in self.pairs:
+            m.add([-self.val(m, v, x, t), -self.val(m, w, y, t)])
+        if self.pairs or self.unreachable:
+            self.invariant_clauses += len(self.pairs) + len(self.unreachable)
+
+    def invariant(self, m, t):
+        """On a goal-side state (the start side keeps them by itself), "at least one" of each
+        set of which every reachable state holds exactly one: the mutexes say "at most one"
+        (measured on Rush Hour card 40 and the 8-puzzle: the whole "exactly k" as cardinality
+        constraints, k > 1 included, was slower; stated at every step, no faster)."""
+        if self.one_of is None:
+            p = self.domain
+            self.one_of = [c for c in p.counts() if c.k == 1] if "counts" in p.levers else []
+        for c in self.one_of:
+            m.add([self.val(m, v, x, t) for v, x in c.facts])
+        self.count_constraints += len(self.one_of)
 
     def facts(self, m, t):
-        return {("val", v, x): self.val(m, v, x, t) for v, names in enumerate(self.values) for x in range(len(names))}
+        return {("val", v, x): self.val(m, v, x, t) for v, names in enumerate(self.values) for x in range(len(names))
+                if self.kept[v] in (None, x)}
 
     def initial(self, m):
         for v, x in enumerate(self.domain.initial):
@@ -73,8 +186,17 @@ class StepsEncoder(Encoder):
             for v, x in op.eff:
                 m.implies(mv, [self.val(m, v, x, t + 1)])
             out.append((mv, p.mover[o]))
+            # no action straight after one it undoes: with the step before, and with the step
+            # after where that was built first (the goal side of the double-ended unrolling)
+            for key in [("mv", j, t + 1) for j in self.after.get(o, ())] + \
+                       [("mv", i, t - 1) for i in self.before.get(o, ())]:
+                if m.has(key):
+                    m.add([-mv, -m.var(key)])
+                    self.barred += 1
         for v, names in enumerate(self.values):
             for x in range(len(names)):
+                if self.kept[v] not in (None, x):
+                    continue
                 frame(m, self.val(m, v, x, t), self.val(m, v, x, t + 1),
                       [m.var(("mv", o, t)) for o in self.leaving.get((v, x), [])],
                       [m.var(("mv", o, t)) for o in self.arriving.get((v, x), [])])

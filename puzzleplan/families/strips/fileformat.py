@@ -3,7 +3,9 @@ grounded (:mod:`.ground`).
 
 The domain is ``--domain FILE`` or, without it, ``domain.pddl`` in the problem's
 folder (the IPC's layout), else ``NAME-domain.pddl`` or ``domain-NAME.pddl`` beside
-``NAME.pddl``.  Grounding is done once per pair of texts in a process, and its size is printed on stderr before any
+``NAME.pddl``.  A problem whose blocks are out of the translator's order (``:goal``
+before ``:init``, as some public collections write it) is reordered first, with a note
+on stderr.  Grounding is done once per pair of texts in a process, and its size is printed on stderr before any
 encoding: ``grounded p01.pddl: 28 variables, 111 facts, 114 actions (0.05 s)``.
 """
 from __future__ import annotations
@@ -45,6 +47,10 @@ def read(text: str, level: int | None = None, path: str | None = None, domain: s
         raise PuzzleError(f"the domain file holds the problem {dhead.name!r}, not a domain", str(dfile))
     if head.domain != dhead.name:
         raise PuzzleError(f"the problem is for domain {head.domain!r}, but {dfile} defines {dhead.name!r}", str(problem))
+    text, moved = source.in_problem_order(text)
+    if moved:
+        print(f"note: {problem.name}: its blocks read in the order the translator takes them "
+              f"({', '.join(moved)} moved)", file=sys.stderr)
     task = grounded(dtext, text, str(problem))
     task = replace(task, name=head.name, domain=dhead.name)
     return Parsed(task, title=f"{dhead.name} {head.name}")

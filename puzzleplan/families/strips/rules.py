@@ -33,9 +33,14 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+from ... import limits
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ...contract import Rules, SideConditions
 from .ground import Grounded
+from .counts import count_invariants
+from .inverse import known
+from .mutex import Mutexes, mutexes
+from .relaxed import DEAD_END, Relaxed
 
 NAME = re.compile(r"^\s*([^\s(),]+)\s*(?:\(([^()]*)\))?\s*$")
 
@@ -92,9 +97,27 @@ def step_key(step: str) -> str:
     return " ".join(text.lower().split())
 
 
+# what the strips family adds to a grounded task's search and SAT encoding (each can be
+# switched off for measurements: ``rules.levers = frozenset(...)``):
+#   bound      an admissible lower bound (:mod:`.relaxed`): h^max for A*, LM-cut at the start
+#              (the SAT deepening's first horizon)
+#   mutex      2-literal invariants: h^2 mutex pairs and unreachable facts (:mod:`.mutex`)
+#   inverse    no action followed straight by one that undoes it (:mod:`.inverse`)
+#   shortcut   no action followed straight by one that a single action does together with it
+#              (:mod:`.shortcut`: a slide then another along the same line).  Off by default:
+#              on Rush Hour in slides it did not pay (benchmarks/pddl_levers.csv)
+#   counts     sets of facts every reachable state holds exactly one of (:mod:`.counts`): "at
+#              least one" on the goal side of the double-ended unrolling.  Off by default: with
+#              the mutexes on, it did not pay (benchmarks/pddl_levers.csv)
+LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts")
+DEFAULT_LEVERS = ("bound", "mutex", "inverse")
+LMCUT_SECONDS = 5.0
+
+
 class StripsTask(SideConditions, Rules):
     metrics = ("steps", "cost")
     ends_refusal = "a PDDL task has no cells for --ends: say where things must end in the problem's goal"
+    levers: frozenset = frozenset(DEFAULT_LEVERS)
 
     def __init__(self, task: Grounded, patterns: Sequence[str] = (), avoid: dict | None = None):
         self.task = task
@@ -182,6 +205,51 @@ class StripsTask(SideConditions, Rules):
             if self.avoided and any(nxt[v] == x for v, x in self.avoided):
                 continue
             yield Move(self.mover[i], i), nxt
+
+    def relaxed(self, metric: str) -> "Relaxed":
+        """The delete relaxation in ``metric``, made once."""
+        key = "cost" if metric == "cost" else "steps"
+        cache = self.__dict__.setdefault("_relaxed", {})
+        if key not in cache:
+            cache[key] = Relaxed(self, key)
+        return cache[key]
+
+    def mutexes(self) -> "Mutexes | None":
+        """The h^2 mutexes (:mod:`.mutex`), computed once; None if over its budget."""
+        if "_mutexes" not in self.__dict__:
+            self._mutexes = mutexes(self)
+        return self._mutexes
+
+    def known_ops(self) -> list:
+        """The operators with the preconditions reachable states imply (:func:`.inverse.known`)."""
+        if "_known" not in self.__dict__:
+            self._known = known(self.ops, self.task.values, self.mutexes() if "mutex" in self.levers else None)
+        return self._known
+
+    def counts(self) -> list:
+        """The counting invariants (:mod:`.counts`), sought once."""
+        if "_counts" not in self.__dict__:
+            self._counts = count_invariants(self, self.known_ops(),
+                                            self.mutexes() if "mutex" in self.levers else None)
+        return self._counts
+
+    def heuristic(self, state, metric: str = "steps") -> int:
+        """h^max (consistent: A* never reopens a state), and at the start LM-cut when it is
+        more (computed once, within :data:`LMCUT_SECONDS` and a quarter of the time left: the
+        SAT deepening's first horizon; A* pops the start first, so it needs no consistency
+        there)."""
+        if "bound" not in self.levers:
+            return 0
+        relaxed = self.relaxed(metric)
+        h = relaxed.hmax(state)
+        if state == self.initial and h < DEAD_END:
+            cache = self.__dict__.setdefault("_start_bound", {})
+            if metric not in cache:
+                left = limits.left()
+                budget = LMCUT_SECONDS if left is None else min(LMCUT_SECONDS, max(left, 0) / 4)
+                cache[metric] = max(h, relaxed.lmcut(state, budget))
+            h = cache[metric]
+        return h
 
     def move_cost(self, move: Move, metric: str) -> int:
         return self.ops[move.data].cost if metric == "cost" else 1

@@ -122,3 +122,52 @@ def refuse_constructs(define: Sexp, path: str) -> None:
                 raise PuzzleError(f"unsupported numeric effect ({head} ...) (numeric fluents, requirement "
                                   ":numeric-fluents; only (increase (total-cost) N) is read)", path, s.line)
         todo.extend(x for x in s if isinstance(x, Sexp))
+
+
+# the translator reads a problem's blocks in this order only; some public collections put
+# the goal before the initial state (or the objects after it): such a problem is reordered
+PROBLEM_ORDER = ("problem", ":domain", ":requirements", ":objects", ":init", ":goal", ":metric")
+
+
+def blocks(text: str) -> list[tuple[int, int, str]]:
+    """The character spans ``(start, end, head)`` of the parenthesised blocks directly inside
+    ``(define ...)`` (comments skipped; the text is known to be balanced: :func:`parse`)."""
+    out, depth, i, start = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == ";":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        if ch == "(":
+            depth += 1
+            if depth == 2:
+                start = i
+        elif ch == ")":
+            if depth == 2:
+                head = text[start + 1:i + 1].replace("(", " ").replace(")", " ").split()
+                out.append((start, i + 1, head[0].lower() if head else ""))
+            depth -= 1
+        i += 1
+    return out
+
+
+def in_problem_order(text: str) -> tuple[str, list[str]]:
+    """``text`` with its problem blocks in the order the translator reads them, and the heads
+    of the blocks that moved (none: ``text`` as it was).  Blocks it does not know stay put and
+    leave the text as it was (the translator names them)."""
+    found = blocks(text)
+    heads = [h for _, _, h in found]
+    if any(h not in PROBLEM_ORDER for h in heads) or len(set(heads)) != len(heads):
+        return text, []
+    wanted = sorted(found, key=lambda b: PROBLEM_ORDER.index(b[2]))
+    if wanted == found:
+        return text, []
+    moved = [b[2] for b, w in zip(found, wanted) if b != w]
+    # each block's place keeps what stood around it; the blocks trade places
+    out, last = [], 0
+    for (start, end, _), (ws, we, _) in zip(found, wanted):
+        out += [text[last:start], text[ws:we]]
+        last = end
+    out.append(text[last:])
+    return "".join(out), moved

@@ -1,0 +1,129 @@
+"""Counting invariants of a grounded task: sets of facts of which every reachable state
+holds exactly one (a cell is empty or covered by one piece).  Pairs of facts that never hold together (:mod:`.mutex`) say "at most one";
+these also say "at least one", which the goal side of the double-ended unrolling needs:
+its states are free but for what the encoding states of every state (the hand-written
+families state their piece counts there, :meth:`~puzzleplan.encodings.base.Encoder.invariant`).
+
+Representation
+--------------
+set      facts, never every value of one variable (that is a trivial set)
+change   an action changes v from ``old`` to ``new``; ``old`` is its precondition on v,
+         or the one value the mutexes leave (:func:`.inverse.known`); when several are
+         possible, none of them is in the set (then the count would depend on the state)
+proof    the initial state holds one fact of the set, and every action that can apply
+         keeps the number: as many of its new values as of its old ones are in the set.
+         By induction every reachable state holds one: each set found is an invariant,
+         whether or not the search found them all
+
+The sets are found by SAT: one Boolean per fact ("in the set"), "each action keeps the
+number" as a cardinality constraint, one fact of the initial state in the set, and a
+given fact in it (each fact of the task but negations in turn, a new set each), made as small as possible by improving models under a falling size bound.  (Sets
+of k > 1, a kind's pieces, are invariants too; stated as cardinality constraints on card
+40 they made the run slower, so they are not sought.)
+The search stops at its budget with the sets found so far.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ... import limits
+
+SECONDS = 5.0       # the search's own budget (and at most a quarter of the time left)
+MAX_SIZE = 256      # facts in a set (the size bound's counter goes this far)
+MAX_FACTS = 5_000
+
+
+@dataclass(frozen=True)
+class Count:
+    facts: tuple[tuple[int, int], ...]
+    k: int
+
+
+def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> list[Count]:
+    """Counting invariants of a :class:`~.rules.StripsTask` (see the module doc); ``ops``:
+    its operators with the preconditions reachable states imply (:func:`.inverse.known`);
+    ``mutexes``: :func:`.mutex.mutexes`' answer (or None), to tell which old values are
+    possible where a precondition does not say."""
+    from pysat.card import CardEnc, EncType, ITotalizer
+    from pysat.formula import IDPool, WCNF
+    from pysat.solvers import Solver
+
+    from ...encodings.pysat_sigint import disable
+    disable()
+    t0 = time.monotonic()
+    budget = SECONDS if seconds is None else seconds
+    left = limits.left()
+    if left is not None:
+        budget = min(budget, max(left, 0) / 4)
+    values = task.task.values
+    if sum(map(len, values)) > MAX_FACTS:
+        return []
+    pool = IDPool()
+
+    def s(v: int, x: int) -> int:
+        return pool.id((v, x))
+
+    hard = WCNF()
+    for v, names in enumerate(values):       # never a variable's every value (a trivial set)
+        hard.append([-s(v, x) for x in range(len(names))])
+    never = set(mutexes.unreachable) if mutexes else set()
+    apart: dict = {}
+    for a, b in (mutexes.pairs if mutexes else ()):
+        apart.setdefault(a, set()).add(b)
+        apart.setdefault(b, set()).add(a)
+    for op, grounded in zip(ops, task.ops):
+        limits.checkpoint(1 + len(op.eff))
+        if any(f in task.avoided for f in grounded.eff):
+            continue                # never applies in a plan
+        pre = dict(op.pre)
+        new_lits, old_lits = [], []
+        for v, x in op.eff:
+            if pre.get(v) == x:
+                continue
+            if v in pre:
+                new_lits.append(s(v, x))
+                old_lits.append(s(v, pre[v]))
+                continue
+            possible = [y for y in range(len(values[v])) if (v, y) not in never
+                        and not any((v, y) in apart.get(p, ()) for p in op.pre)]
+            for y in possible:      # the old value is not known: no value it may have is in the set
+                hard.append([-s(v, y)])
+            new_lits.append(s(v, x))
+        if new_lits or old_lits:
+            lits = new_lits + [-o for o in old_lits]
+            for clause in CardEnc.equals(lits, len(old_lits), vpool=pool, encoding=EncType.seqcounter).clauses:
+                hard.append(clause)
+    start = [s(v, x) for v, x in enumerate(task.initial)]
+    for clause in CardEnc.equals(start, 1, vpool=pool, encoding=EncType.seqcounter).clauses:   # k = 1
+        hard.append(clause)
+    facts = [(v, x) for v, names in enumerate(values) for x in range(len(names))]
+    lits = [s(*f) for f in facts]       # (every fact's variable made before the size counter's)
+    found: list[Count] = []
+    with Solver(name="glucose42", bootstrap_with=hard.hard) as solver:
+        size = ITotalizer(lits, ubound=min(len(lits), MAX_SIZE), top_id=pool.top)
+        solver.append_formula(size.cnf.clauses)
+
+        def smallest(seed) -> tuple | None:
+            """The smallest set through ``seed`` not holding a set found before (improving
+            models under a falling size bound)."""
+            best = None
+            bound: list[int] = []
+            while solver.solve(assumptions=[s(*seed), *bound]):
+                true = set(lit for lit in solver.get_model() if lit > 0)
+                best = tuple(f for f in facts if s(*f) in true)
+                if len(best) <= 1 or len(best) - 2 >= len(size.rhs):
+                    break
+                bound = [-size.rhs[len(best) - 2]]       # at most one fact fewer
+            return best
+
+        for seed in [f for f in facts if not values[f[0]][f[1]].startswith(("not ", "<"))]:
+            if time.monotonic() - t0 > budget:
+                return found
+            limits.checkpoint(64)
+            chosen = smallest(seed)
+            if chosen is None:
+                continue
+            found.append(Count(chosen, 1))
+            solver.add_clause([-s(*f) for f in chosen])     # never again, nor a set holding it
+    return found

@@ -1,0 +1,327 @@
+"""What the strips family adds to a grounded task, checked against enumeration on generated
+tasks (:mod:`puzzleplan.families.strips.generate`) and on PDDL exports:
+
+- lower bounds: h^max and LM-cut never exceed the true distance of any reachable state;
+  h^max is consistent (A* needs no reopening); A* = BFS;
+- h^2 mutexes: no reachable state holds an unreachable fact or a mutex pair;
+- inverse actions: every barred pair really gives back the state it started from;
+- SAT = BFS with every lever on, both unrollings, on every family's PDDL export;
+- side conditions that reward moves switch the barring off; the stats say what each lever added.
+"""
+from __future__ import annotations
+
+import heapq
+import random
+
+import pytest
+
+from puzzleplan import registry
+from puzzleplan.constraints import Counted
+from puzzleplan.families.strips.generate import generate
+from puzzleplan.families.strips.inverse import inverse_pairs, known
+from puzzleplan.families.strips.mutex import mutexes
+from puzzleplan.families.strips.relaxed import DEAD_END
+from puzzleplan.families.strips.rules import StripsTask
+from puzzleplan.formats.load import load
+from puzzleplan.pddl import export
+from puzzleplan.planner import solve
+from puzzleplan.puzzle import MoveCount, PuzzleError, Status
+from puzzleplan.search import astar_search, breadth_first_search
+from puzzleplan.validate import check_plan
+
+SEEDS = range(150)
+
+
+def reachable(rules) -> set:
+    states, todo = {rules.initial}, [rules.initial]
+    while todo:
+        s = todo.pop()
+        for _, nxt in rules.successors(s):
+            if nxt not in states:
+                states.add(nxt)
+                todo.append(nxt)
+    return states
+
+
+def goal_distances(rules, metric: str) -> dict:
+    """Every reachable state from which a goal is reachable -> its true distance (cost)."""
+    back: dict = {}
+    states = reachable(rules)
+    for s in states:
+        for move, nxt in rules.successors(s, metric):
+            back.setdefault(nxt, []).append((s, rules.move_cost(move, metric)))
+    dist = {s: 0 for s in states if rules.is_goal(s)}
+    heap = [(0, i, s) for i, s in enumerate(dist)]
+    tie = len(heap)
+    while heap:
+        d, _, s = heapq.heappop(heap)
+        if d > dist[s]:
+            continue
+        for p, c in back.get(s, ()):
+            if d + c < dist.get(p, float("inf")):
+                dist[p] = d + c
+                tie += 1
+                heapq.heappush(heap, (d + c, tie, p))
+    return dist
+
+
+def tasks(n=len(SEEDS)):
+    return [generate(random.Random(seed)) for seed in SEEDS[:n]]
+
+
+# -- lower bounds ------------------------------------------------------------------------------
+@pytest.mark.parametrize("metric", ["steps", "cost"])
+def test_hmax_and_lmcut_are_admissible_and_hmax_is_consistent(metric):
+    compared = stronger = dead = 0
+    for rules in tasks():
+        relaxed = rules.relaxed(metric)
+        dist = goal_distances(rules, metric)
+        for s in reachable(rules):
+            hmax, lmcut = relaxed.hmax(s), relaxed.lmcut(s)
+            assert lmcut >= hmax
+            if s not in dist:
+                dead += hmax == DEAD_END
+                continue
+            assert hmax <= dist[s] and lmcut <= dist[s], (s, hmax, lmcut, dist[s])
+            compared += 1
+            stronger += lmcut > hmax
+            for move, nxt in rules.successors(s, metric):
+                assert hmax <= rules.move_cost(move, metric) + relaxed.hmax(nxt)
+    assert compared > 300 and stronger > 10 and dead > 10
+
+
+def test_the_bound_is_lmcut_at_the_start_and_hmax_elsewhere_and_off_when_switched_off():
+    seen = 0
+    for rules in tasks(60):
+        relaxed = rules.relaxed("steps")
+        start = rules.heuristic(rules.initial, "steps")
+        hmax = relaxed.hmax(rules.initial)
+        assert start == (hmax if hmax == DEAD_END else max(hmax, relaxed.lmcut(rules.initial)))
+        seen += start > hmax
+        rules.levers = frozenset()
+        assert rules.heuristic(rules.initial, "steps") == 0
+    assert seen > 0
+
+
+@pytest.mark.parametrize("metric", ["steps", "cost"])
+def test_astar_equals_bfs_on_generated_tasks(metric):
+    solved = 0
+    for rules in tasks(80):
+        bfs, astar = breadth_first_search(rules, metric), astar_search(rules, metric)
+        assert astar.status is bfs.status and astar.length == bfs.length
+        solved += bfs.status is Status.OPTIMAL
+    assert solved > 30
+
+
+def test_the_sat_deepening_starts_at_the_bound():
+    rules = load(export_of("sliding", "steps")).domain
+    bound = rules.heuristic(rules.initial, "steps")
+    got = solve(rules, "steps", max_horizon=bound + 2)
+    assert got.status is Status.NO_PLAN_WITHIN and got.lower_bound == bound > 0
+    assert [h["horizon"] for h in got.horizons] == [bound, bound + 1, bound + 2]
+
+
+# -- 2-literal invariants ------------------------------------------------------------------------
+def test_no_reachable_state_breaks_an_h2_mutex():
+    pairs = unreachable = 0
+    for seed, rules in enumerate(tasks()):
+        if seed % 3 == 0:       # with facts to avoid too: their actions are never used
+            fact = random.Random(seed).choice([(v, x) for v, names in enumerate(rules.task.values)
+                                               for x in range(len(names)) if rules.initial[v] != x])
+            rules = StripsTask(rules.task, avoid={"*": [rules.fact(*fact)]})
+        found = mutexes(rules)
+        for s in reachable(rules):
+            assert not any(s[v] == x for v, x in found.unreachable)
+            assert not any(s[v] == x and s[w] == y for (v, x), (w, y) in found.pairs)
+        pairs += len(found.pairs)
+        unreachable += len(found.unreachable)
+    assert pairs > 50 and unreachable > 100
+
+
+def test_mutexes_over_their_budget_are_not_claimed():
+    rules = tasks(1)[0]
+    assert mutexes(rules, seconds=0.0) is None
+    rules._mutexes = None       # as if over budget: the encoder says so and adds nothing
+    from puzzleplan.encodings import encoder_for
+    assert encoder_for(rules, "steps").figures()["mutexes"].startswith("not computed")
+
+
+# -- inverse actions --------------------------------------------------------------------------
+def test_every_barred_pair_gives_back_the_state_it_started_from():
+    found = 0
+    for rules in tasks():
+        for ops in (rules.ops, known(rules.ops, rules.task.values, mutexes(rules))):
+            pairs = inverse_pairs(ops)
+            found += len(pairs)
+            for s in reachable(rules):
+                for i, j in pairs:
+                    if all(s[v] == x for v, x in rules.ops[i].pre):
+                        s1 = rules.apply(s, i)
+                        if all(s1[v] == x for v, x in rules.ops[j].pre):
+                            assert rules.apply(s1, j) == s
+    assert found > 100
+
+
+def test_mutexes_make_more_inverse_pairs_known_on_rush_hour():
+    rules = load(export_of("sliding", "steps")).domain
+    plain = inverse_pairs(rules.ops)
+    better = inverse_pairs(known(rules.ops, rules.task.values, rules.mutexes()))
+    assert set(plain) <= set(better) and len(better) > len(plain)
+
+
+def test_move_counts_that_reward_moves_switch_the_barring_off():
+    from puzzleplan.encodings import encoder_for
+    rules = load(export_of("sliding", "steps")).domain
+    schema = rules.schemas[0]
+    for counts, off in (((), False), ((MoveCount(schema, "<=", 3),), False), ((MoveCount(schema, ">=", 3),), True),
+                        ((MoveCount(schema, "==", 2),), True), ((MoveCount(schema, "==", 0),), False)):
+        figures = encoder_for(rules, "steps", counts).figures()
+        assert ("inverse" in figures) is off, counts
+        if not off:
+            assert figures["inverse_pairs"] > 0
+
+
+# -- SAT = BFS with every lever on ----------------------------------------------------------------
+EXPORTS = [f for f in registry.all_families() if f.pddl and f.name != "strips"]
+_exports: dict = {}
+
+
+def export_of(family_name: str, metric: str, seed: int = 0):
+    """A small generated instance of a family exported as PDDL (made once per session)."""
+    key = (family_name, metric, seed)
+    if key not in _exports:
+        import tempfile
+        family = registry.get(family_name)
+        rng = random.Random(f"levers-{family_name}-{seed}")
+        folder = tempfile.mkdtemp(prefix="levers-")
+        if family_name == "sliding" and seed == 0:
+            rules = load_native("instances/seeds/rushhour_card40_bmodel_v2.rh")
+        else:
+            rules = family.part("generate")(rng)
+        counted = Counted(rules)
+        rules = counted if counted.needed else rules
+        _, _, problem = export(rules, metric, folder + "/task")
+        _exports[key] = problem
+    return _exports[key]
+
+
+def load_native(path):
+    from conftest import ROOT
+    return load(ROOT / path).domain
+
+
+@pytest.mark.parametrize("levers", ["default", "all"])
+@pytest.mark.parametrize("backend", ["pysat", "pysat-de", "cpsat"])
+@pytest.mark.parametrize("family", EXPORTS, ids=[f.name for f in EXPORTS])
+def test_sat_equals_bfs_on_pddl_exports_with_every_lever_on(family, backend, levers):
+    """The default levers, and every lever (those off by default too)."""
+    from puzzleplan.families.strips.rules import LEVERS
+    compared = 0
+    for seed in range(1, 5):
+        rules = family.part("generate")(random.Random(f"sat-bfs-{family.name}-{seed}"))
+        metric = rules.metrics[0]
+        try:
+            problem = export_of(family.name, metric, seed)
+        except PuzzleError:
+            continue
+        read = load(problem).domain
+        if levers == "all":
+            read.levers = frozenset(LEVERS)
+        if read.task.costs:
+            continue            # steps only: the export's actions are the metric's moves
+        bfs = breadth_first_search(read, "steps", 30)
+        if bfs.status is not Status.OPTIMAL or bfs.length > 16:
+            continue
+        sat = solve(read, "steps", backend, max_horizon=30)
+        assert sat.status is Status.OPTIMAL and sat.length == bfs.length, (family.name, seed, sat, bfs)
+        assert check_plan(read, sat.steps, "steps")["solved"]
+        compared += 1
+    assert compared >= 1
+
+
+def test_the_stats_say_what_each_lever_added():
+    rules = load(export_of("sliding", "steps")).domain
+    got = solve(rules, "steps", max_horizon=20)
+    s = got.stats
+    assert s["mutex_pairs"] > 0 and s["invariant_clauses"] >= s["mutex_pairs"] and s["inverse_pairs"] > 0
+    assert s["barred_pairs"] > 0 and got.lower_bound > 0
+    rules.levers = frozenset()
+    got = solve(rules, "steps", max_horizon=20)
+    assert got.stats["mutexes"] == "off" and got.stats["inverse"] == "off" and got.lower_bound == 0
+
+
+def test_the_exports_carry_the_invariants_and_the_barred_pairs():
+    """A horizon's CNF has each step's mutex clauses and barred pairs; the AIGER transition
+    system has the mutexes over its latches and the barred pairs across its step."""
+    from puzzleplan.encodings.lower import build
+    from puzzleplan.encodings.transition import build_system
+    on = load(export_of("sliding", "steps")).domain
+    off = StripsTask(on.task)
+    off.levers = frozenset()
+    cnf_on, cnf_off = build(on, "steps", 4), build(off, "steps", 4)
+    figures = cnf_on.encoder.figures()
+    assert len(cnf_on.clauses) - len(cnf_off.clauses) == figures["invariant_clauses"] + figures["barred_pairs"]
+    assert figures["invariant_clauses"] == 5 * (figures["mutex_pairs"] + figures["unreachable_facts"])
+    sys_on, sys_off = build_system(on, "steps"), build_system(off, "steps")
+    assert len(sys_on.step) > len(sys_off.step) + figures["mutex_pairs"]
+    assert len(sys_on.latches) > len(sys_off.latches)       # the previous step's moves, for the barring
+
+
+# -- counting invariants ------------------------------------------------------------------------
+def test_every_reachable_state_holds_exactly_k_of_each_counting_invariant():
+    from puzzleplan.families.strips.counts import count_invariants
+    found = ones = 0
+    for rules in tasks():
+        for use in (None, mutexes(rules)):
+            sets = count_invariants(rules, known(rules.ops, rules.task.values, use), use)
+            for s in reachable(rules):
+                for c in sets:
+                    assert sum(s[v] == x for v, x in c.facts) == c.k
+                    assert all(any((v, y) not in c.facts for y in range(len(rules.task.values[v]))) for v, _ in c.facts)
+            found += len(sets)
+            ones += sum(c.k == 1 for c in sets)
+    assert found > 100 and ones > 50
+
+
+def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side():
+    rules = load(export_of("sliding", "steps")).domain
+    cells = {f for c in rules.counts() if c.k == 1 for f in c.facts if rules.fact(*f).startswith("clear(")}
+    assert len(cells) == 36         # every cell of the 6x6 board: empty or covered by one car
+    assert "counts" not in rules.levers     # off by default: it did not pay
+    rules.levers = rules.levers | {"counts"}
+    got = solve(rules, "steps", max_horizon=16)
+    assert got.stats["exactly_one_sets"] >= 36 and got.stats["count_clauses"] > 0
+    forward = solve(rules, "steps", "pysat", max_horizon=16)
+    assert "exactly_one_sets" not in forward.stats       # the forward unrolling has no goal side
+
+
+# -- one action doing two ----------------------------------------------------------------------
+def test_every_shortcut_is_one_action_doing_two_at_no_more_cost():
+    from puzzleplan.families.strips.shortcut import shortcuts
+    found = 0
+    for rules in tasks():
+        for use in (None, mutexes(rules)):
+            ops = rules.ops
+            triples = shortcuts(known(ops, rules.task.values, use), [op.cost for op in ops])
+            found += len(triples)
+            for s in reachable(rules):
+                for i, j, k in triples:
+                    assert ops[k].cost <= ops[i].cost + ops[j].cost
+                    if all(s[v] == x for v, x in ops[i].pre):
+                        s1 = rules.apply(s, i)
+                        if all(s1[v] == x for v, x in ops[j].pre):
+                            assert all(s[v] == x for v, x in ops[k].pre)
+                            assert rules.apply(s, k) == rules.apply(s1, j)
+    assert found > 100
+
+
+def test_rush_hour_slides_along_one_line_are_shortcuts_and_counts_switch_them_off():
+    from puzzleplan.encodings import encoder_for
+    rules = load(export_of("sliding", "slides")).domain
+    rules.levers = rules.levers | {"shortcut"}
+    figures = encoder_for(rules, "steps").figures()
+    assert figures["shortcut_pairs"] > 100
+    schema = rules.schemas[0]
+    for counts in ((MoveCount(schema, "<=", 3),), (MoveCount(schema, "==", 0),)):
+        figures = encoder_for(rules, "steps", counts).figures()
+        assert figures["shortcut"].startswith("off") and "inverse_pairs" in figures
