@@ -76,7 +76,7 @@ def breadth_first_search(domain, metric: str | None = None, time_limit: float | 
     frontier = deque([(start, 0)])
     done, stopped = -1, None          # every state within ``done`` moves was goal-checked
     try:
-        with limits.time_limit(time_limit):
+        with limits.time_limit(time_limit), limits.preemptive():     # a family's heuristic or successors too
             while frontier and goal is None:
                 limits.checkpoint()
                 state, depth = frontier.popleft()
@@ -122,11 +122,12 @@ def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) 
     g = {start: 0}
     stats = {"expanded": 0, "generated": 0}
     tie = 0
-    heap = [(h(start, metric), 0, tie, start)]
+    heap: list = []
     closed = set()
     goal, stopped, floor = None, None, -1       # every plan costs at least the least f popped
     try:
-        with limits.time_limit(time_limit):
+        with limits.time_limit(time_limit), limits.preemptive():     # a family's heuristic or successors too
+            heap.append((h(start, metric), 0, tie, start))      # the start's bound within the limit too
             while heap:
                 limits.checkpoint()
                 f, _, _, state = heapq.heappop(heap)
@@ -174,7 +175,7 @@ def explore(domain, metric: str | None = None, progress: Progress = None, time_l
     frontier = deque([domain.initial])
     transitions, goals, nearest, stopped = 0, 0, None, None
     try:
-        with limits.time_limit(time_limit):
+        with limits.time_limit(time_limit), limits.preemptive():     # a family's heuristic or successors too
             while frontier:
                 limits.checkpoint()
                 state = frontier.popleft()
