@@ -325,3 +325,12 @@ def test_rush_hour_slides_along_one_line_are_shortcuts_and_counts_switch_them_of
     for counts in ((MoveCount(schema, "<=", 3),), (MoveCount(schema, "==", 0),)):
         figures = encoder_for(rules, "steps", counts).figures()
         assert figures["shortcut"].startswith("off") and "inverse_pairs" in figures
+
+
+def test_levers_changed_between_runs_take_effect():
+    rules = load(export_of("sliding", "steps")).domain
+    with_mutexes = len(inverse_pairs(rules.known_ops()))
+    rules.levers = frozenset({"inverse"})
+    assert len(inverse_pairs(rules.known_ops())) < with_mutexes
+    rules.levers = frozenset({"inverse", "mutex"})
+    assert len(inverse_pairs(rules.known_ops())) == with_mutexes

@@ -221,17 +221,21 @@ class StripsTask(SideConditions, Rules):
         return self._mutexes
 
     def known_ops(self) -> list:
-        """The operators with the preconditions reachable states imply (:func:`.inverse.known`)."""
-        if "_known" not in self.__dict__:
-            self._known = known(self.ops, self.task.values, self.mutexes() if "mutex" in self.levers else None)
-        return self._known
+        """The operators with the preconditions reachable states imply (:func:`.inverse.known`),
+        made once (with the mutexes and without: the levers may change between runs)."""
+        cache = self.__dict__.setdefault("_known", {})
+        use = "mutex" in self.levers
+        if use not in cache:
+            cache[use] = known(self.ops, self.task.values, self.mutexes() if use else None)
+        return cache[use]
 
     def counts(self) -> list:
-        """The counting invariants (:mod:`.counts`), sought once."""
-        if "_counts" not in self.__dict__:
-            self._counts = count_invariants(self, self.known_ops(),
-                                            self.mutexes() if "mutex" in self.levers else None)
-        return self._counts
+        """The counting invariants (:mod:`.counts`), sought once (with the mutexes and without)."""
+        cache = self.__dict__.setdefault("_counts", {})
+        use = "mutex" in self.levers
+        if use not in cache:
+            cache[use] = count_invariants(self, self.known_ops(), self.mutexes() if use else None)
+        return cache[use]
 
     def heuristic(self, state, metric: str = "steps") -> int:
         """h^max (consistent: A* never reopens a state), and at the start LM-cut when it is
