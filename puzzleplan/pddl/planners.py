@@ -68,7 +68,7 @@ UNSOLVABLE_CODES = (10, 11)
 # SymK's searches are complete: when one stops without a plan (exit code 12), it has
 # exhausted the states; its log says so in these words
 EXHAUSTED = "Search stopped without finding a solution"
-OUT_OF_TIME = (21, 23, 24)
+OUT_OF_TIME = (21, 23, 24, 256 - signal.SIGXCPU)    # the last: the translator stopped by its CPU limit
 OUT_OF_MEMORY = (20, 22)
 
 
