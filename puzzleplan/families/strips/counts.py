@@ -52,10 +52,7 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
     from ...encodings.pysat_sigint import disable
     disable()
     t0 = time.monotonic()
-    budget = SECONDS if seconds is None else seconds
-    left = limits.left()
-    if left is not None:
-        budget = min(budget, max(left, 0) / 4)
+    budget = limits.share(SECONDS if seconds is None else seconds)
     values = task.task.values
     if sum(map(len, values)) > MAX_FACTS:
         return []

@@ -57,10 +57,7 @@ def mutexes(task, seconds: float | None = None) -> Mutexes | None:
     fixpoint was not reached within ``seconds`` (default :data:`SECONDS`, and at most a
     quarter of what the time limit leaves) or the task has more than :data:`MAX_FACTS` facts."""
     t0 = time.monotonic()
-    budget = SECONDS if seconds is None else seconds
-    left = limits.left()
-    if left is not None:
-        budget = min(budget, max(left, 0) / 4)
+    budget = limits.share(SECONDS if seconds is None else seconds)
     values = task.task.values
     offset, fact_of = [], []
     for v, names in enumerate(values):

@@ -249,9 +249,7 @@ class StripsTask(SideConditions, Rules):
         if state == self.initial and h < DEAD_END:
             cache = self.__dict__.setdefault("_start_bound", {})
             if metric not in cache:
-                left = limits.left()
-                budget = LMCUT_SECONDS if left is None else min(LMCUT_SECONDS, max(left, 0) / 4)
-                cache[metric] = max(h, relaxed.lmcut(state, budget))
+                cache[metric] = max(h, relaxed.lmcut(state, limits.share(LMCUT_SECONDS)))
             h = cache[metric]
         return h
 
