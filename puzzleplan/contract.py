@@ -263,6 +263,8 @@ class Family:
     encoders   metric -> the SAT encoder class (:class:`puzzleplan.encodings.base.Encoder`)
     pddl       the PDDL part (:class:`puzzleplan.pddl.task.FamilyPDDL`), or None
     scene      ``board(rules, replay, title) -> Scene``, or None: no animation
+    series     ``{name: Series}`` (:class:`puzzleplan.series.Series`): instance series along
+               a size parameter, for ``puzzleplan generate``; or None
     """
 
     name: str
@@ -276,6 +278,7 @@ class Family:
     encoders: Mapping[str, str] = field(default_factory=dict)
     pddl: str | None = None
     scene: str | None = None
+    series: str | None = None
     default_solver: str | None = None      # python-sat solver of ``pysat`` when none is named
     sources: str = ""                      # where the rules come from (the families table of the docs)
 

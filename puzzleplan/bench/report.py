@@ -5,13 +5,15 @@ seconds; per method the median time ratio to a baseline over the instances both
 solved optimally; and any disagreement between optimal lengths (which would be
 a bug).  Plots (PNG, matplotlib): a cactus plot (instances solved -- optimal or proven
 unsolvable; runs that only found a plan are drawn apart, dashed -- against time),
-time against optimal length, and the cost of each SAT horizon.
+time against optimal length, and the cost of each SAT horizon; on generated instance series
+(:mod:`.crossover`), SAT against search per series and a map of who wins where.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..puzzle import PuzzleError
+from . import crossover
 
 PROVEN = ("optimal", "unsolvable")     # an answer with a proof: these count as solved
 
@@ -68,16 +70,17 @@ def cactus(df) -> dict[str, tuple[int, list[float], list[float]]]:
     return out
 
 
-PLOTS = ("cactus.png", "time_vs_length.png", "horizon_growth.png")     # what :func:`plots` may write
+PLOTS = ("cactus.png", "time_vs_length.png", "horizon_growth.png",     # what :func:`plots` may write
+         "crossover.png", "who_wins.png")
 
 
 def plots(df, outdir: str | Path) -> list[Path]:
     # figures made without pyplot: no backend to choose, no global state (a notebook keeps its own)
     from matplotlib.figure import Figure
 
-    def subplots(*grid, figsize):
+    def subplots(*grid, figsize, **kw):
         fig = Figure(figsize=figsize)
-        return fig, fig.subplots(*grid)
+        return fig, fig.subplots(*grid, **kw)
     outdir = Path(outdir)
     outdir.mkdir(exist_ok=True)         # one level: the caller checked its parent
     made = []
@@ -133,6 +136,13 @@ def plots(df, outdir: str | Path) -> list[Path]:
         fig.tight_layout()
         made.append(outdir / "horizon_growth.png")
         fig.savefig(made[-1], dpi=110)
+    # generated series (puzzleplan generate): time along each series, and who wins where
+    rows = crossover.series_rows(df)
+    if len(rows):
+        if crossover.plot_crossover(rows, outdir / "crossover.png", subplots):
+            made.append(outdir / "crossover.png")
+        if crossover.plot_map(crossover.winners(rows), outdir / "who_wins.png", subplots):
+            made.append(outdir / "who_wins.png")
     return made
 
 
@@ -153,5 +163,13 @@ def report(path: str | Path, outdir: str | Path | None = None, baseline: str | N
     text += ["", "## Optimal lengths", ""]
     text += ([f"DISAGREEMENT: {line}" for line in bad] if bad else
              [f"All methods agree on every optimal length ({df[df['status'] == 'optimal'].groupby(['label', 'metric']).ngroups} instances)."])
+    rows = crossover.series_rows(df)
+    if len(rows):
+        w = crossover.winners(rows)
+        text += ["", "## SAT against search, per series", "",
+                 "Best proven time of the SAT methods against the best of the search methods (BFS, A*, "
+                 "PDDL planners) on each generated point; `>=`: the other side proved nothing within the "
+                 "time limit, so the ratio is a bound.", "", *crossover.table(w),
+                 "", "### Every point", "", *crossover.detail(w)]
     made = plots(df, outdir) if outdir is not None else []
     return "\n".join(text) + "\n", made

@@ -1,8 +1,8 @@
-"""``puzzleplan`` command line: show, search, explore, validate, solve, solvers, seeds, bench,
-report, export, decode, families.
+"""``puzzleplan`` command line: show, search, explore, validate, solve, solvers, seeds, generate,
+bench, report, export, decode, families.
 
 One module per theme: :mod:`.solving` (search, solve, explore, validate), :mod:`.files`
-(show, export, decode), :mod:`.benching` (seeds, bench, report), :mod:`.info` (families,
+(show, export, decode), :mod:`.benching` (seeds, generate, bench, report), :mod:`.info` (families,
 solvers); :mod:`.common` holds the options several commands take, :mod:`.report` loads
 the puzzle and prints results, :mod:`.outcomes` is the table of exit codes.
 """
@@ -21,5 +21,5 @@ def main():
 
 
 for command in (info.list_families, files.show, solving.search, solving.explore, solving.validate, solving.solve,
-                info.solvers, benching.seeds, benching.bench, benching.report, files.export, files.decode):
+                info.solvers, benching.seeds, benching.generate, benching.bench, benching.report, files.export, files.decode):
     main.add_command(command)

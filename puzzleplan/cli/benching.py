@@ -1,5 +1,6 @@
-"""Measuring: ``seeds`` (every seed puzzle by SAT and BFS), ``bench`` (methods x instances, one
-process per run) and ``report`` (tables and plots of a bench's results)."""
+"""Measuring: ``seeds`` (every seed puzzle by SAT and BFS), ``generate`` (instance series),
+``bench`` (methods x instances, one process per run) and ``report`` (tables and plots of a
+bench's results)."""
 from __future__ import annotations
 
 import json
@@ -134,3 +135,51 @@ def report(results, plot_dir, baseline, md_file, force):
         click.echo(f"plot: {path}")
 
 
+
+
+@click.command()
+@click.argument("family", required=False)
+@click.argument("series", required=False)
+@click.option("--out", "-o", default=None, type=click.Path(file_okay=False),
+              help="Folder to write into (made if missing, inside one that exists).")
+@click.option("--values", default=None, help="Points of the series, e.g. 2,4,6 or 1-5 (default: the series' own).")
+@click.option("--seed", type=click.IntRange(0, 10**6), default=0, show_default=True, help="First seed.")
+@click.option("--seeds", type=click.IntRange(1, 1000), default=1, show_default=True,
+              help="Instances per point (seeds SEED, SEED+1, ...).")
+@click.option("--force", is_flag=True, help="Overwrite files of the same names.")
+@json_option
+def generate(family, series, out, values, seed, seeds, force, as_json):
+    """Write an instance series of FAMILY: puzzles along a size parameter, for a bench.
+
+    Without SERIES (or FAMILY): list the series there are.  The same seed writes the same
+    files; each file's first line says its family, series, parameter and seed, and its
+    name (FAMILY-SERIES-PARAMVALUE-sSEED) is what `report` reads the series from.
+    """
+    from .. import registry
+    from ..series import generate as write, parse_values, series_of
+    try:
+        families = [registry.get(family)] if family else registry.all_families()
+        if series is None:
+            rows = [{"family": f.name, "series": s.name, "parameter": s.parameter, "values": list(s.values),
+                     "regime": s.regime, "summary": s.summary} for f in families for s in series_of(f).values()]
+            if family and not rows:
+                raise PuzzleError(f"the {family} family has no series")
+            if as_json:
+                return click.echo(json.dumps(rows))
+            for r in rows:
+                span = f"{r['parameter']}={r['values'][0]}..{r['values'][-1]}"
+                click.echo(f"{r['family']:<9} {r['series']:<8} {span:<10} {r['regime']:<10} {r['summary']}")
+            return
+        if out is None:
+            raise PuzzleError("give a folder to write into: --out DIR")
+        fam = families[0]
+        known = series_of(fam)
+        if series not in known:
+            raise PuzzleError(f"the {fam.name} family has no series {series!r}; its series: {', '.join(known) or 'none'}")
+        files = write(fam, series, out, parse_values(values, known[series]), range(seed, seed + seeds), force)
+    except PuzzleError as err:
+        fail(err, as_json)
+    if as_json:
+        click.echo(json.dumps([str(f) for f in files]))
+    else:
+        click.echo(f"{len(files)} puzzles written to {out}")

@@ -11,6 +11,7 @@ FAMILY = Family(
     rules="rules:Knights",
     build="rules:build",
     generate="generate:generate",
+    series="series:SERIES",
     encoders={"steps": "encoding:KnightsEncoder"},
     pddl="pddl:PDDL",
     scene="scene:board",

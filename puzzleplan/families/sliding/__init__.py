@@ -15,6 +15,7 @@ FAMILY = Family(
     rules="rules:SlidingPuzzle",
     build="rules:build",
     generate="generate:generate",
+    series="series:SERIES",
     encoders={"steps": "encoding:SlidingEncoder", "slides": "encoding:SlidingEncoder",
               "moves": "encoding:SlidingEncoder"},
     pddl="pddl:PDDL",

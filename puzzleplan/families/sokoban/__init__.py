@@ -11,6 +11,7 @@ FAMILY = Family(
     rules="rules:Sokoban",
     build="rules:build",
     generate="generate:generate",
+    series="series:SERIES",
     encoders={"moves": "encoding:SokobanEncoder", "pushes": "encoding:SokobanPushEncoder"},
     pddl="pddl:PDDL",
     scene="scene:board",

@@ -1,0 +1,62 @@
+"""Instance series of the sliding family (``puzzleplan generate sliding``).
+
+- ``crowd``: n distinct 1 x 1 pieces on a 6 x 6 board, pieces A, B and C each to a cell three
+  steps from where it starts (the others anywhere): the optimum stays near 9 while the
+  positions grow with n, and so does the crowd in the way.
+- ``each``: 17 distinct 1 x 1 pieces on a 5 x 5 board, A to end where it starts, and k other
+  pieces to move at least once each (``constraints:`` lines): each condition doubles a
+  search's states (a counter per piece), a SAT encoding gains one clause.
+"""
+from __future__ import annotations
+
+import random
+
+from ...series import Series
+
+LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def text(w: int, h: int, pieces: dict, goal: dict, name: str, constraints: list[str] = ()) -> str:
+    board = [["." for _ in range(w)] for _ in range(h)]
+    for lb, (x, y) in pieces.items():
+        board[y][x] = lb
+    target = [["." for _ in range(w)] for _ in range(h)]
+    for lb, (x, y) in goal.items():
+        target[y][x] = lb
+    lines = [f"name: {name}", "board:", *map("".join, board), "", "goal:", *map("".join, target)]
+    if constraints:
+        lines += ["", "constraints: " + " ".join(constraints)]
+    return "\n".join(lines) + "\n"
+
+
+def crowd(rng: random.Random, n: int) -> dict[str, str]:
+    w = h = 6
+    if not 3 <= n < w * h:
+        raise ValueError(f"give from 3 to {w * h - 1} pieces on {w} x {h}")
+    cells = [(x, y) for x in range(w) for y in range(h)]
+    at = dict(zip(LABELS, rng.sample(cells, n)))
+    goal = {}
+    for lb in "ABC":
+        x0, y0 = at[lb]
+        far = [c for c in cells if abs(c[0] - x0) + abs(c[1] - y0) == 3 and c not in goal.values()]
+        goal[lb] = rng.choice(far)
+    return {".slide": text(w, h, at, goal, f"{n} pieces, A B C three steps each")}
+
+
+def each(rng: random.Random, k: int) -> dict[str, str]:
+    w = h = 5
+    n = 17
+    if not 0 <= k < n:
+        raise ValueError(f"give from 0 to {n - 1} pieces")
+    cells = [(x, y) for x in range(w) for y in range(h)]
+    at = dict(zip(LABELS, rng.sample(cells, n)))
+    movers = rng.sample(LABELS[1:n], k)
+    return {".slide": text(w, h, at, {"A": at["A"]}, f"{k} pieces must move, A ends where it starts",
+                           [f"{lb}.moves>=1" for lb in sorted(movers)])}
+
+
+SERIES = {
+    "crowd": Series("crowd", "n pieces on 6 x 6, A B C three steps each", "n", tuple(range(3, 34, 3)), crowd),
+    "each": Series("each", "17 pieces on 5 x 5, k of them must move at least once", "k", tuple(range(0, 11)), each,
+                   regime="conditions"),
+}
