@@ -105,7 +105,28 @@ class Counted:
                 yield move, (nxt, tuple(c), after)
 
     def heuristic(self, state, metric) -> int:
-        return self.base.heuristic(state[0], metric)
+        """The base's bound, or, where every move costs 1, the moves the counts still ask for
+        if more: a move advances one mover's counter, so the shortfalls of different movers
+        add up (per mover the largest; a group count alone), least over the alternatives."""
+        base = self.base.heuristic(state[0], metric)
+        if not self.slot or not self.base.unit_costs(metric):
+            return base
+        counters = state[1]
+        best = None
+        for alt in self.alts:
+            single, group = {}, 0
+            for r in alt:
+                if r.op == "<=":
+                    continue
+                movers = movers_of(self.base, r)
+                short = r.k - sum(counters[self.slot[mv]] for mv in movers)
+                if len(movers) == 1:
+                    single[movers[0]] = max(single.get(movers[0], 0), short)
+                else:
+                    group = max(group, short)
+            need = max(sum(v for v in single.values() if v > 0), group)
+            best = need if best is None else min(best, need)
+        return max(base, best or 0)
 
     def __getattr__(self, attr):
         return getattr(self.base, attr)

@@ -8,6 +8,8 @@ from a package of your own runs it with no source checkout::
   required method (and a class that lacks one is refused, naming it);
 - its generator makes instances;
 - SAT = BFS on them, for every metric the family encodes (the plan replayed);
+- the heuristic (with the move counters of side conditions) never exceeds a state's true
+  distance to the goal, on every state of small instances;
 - the encoding's successors of the initial state equal the rules' (models enumerated);
 - scene and PDDL export, where the family has them, agree with the replay and the optimum.
 """
@@ -166,3 +168,47 @@ def test_a_planner_on_the_pddl_export_finds_the_bfs_optimum(family):
             assert got.length == bfs.length and check_plan(rules, got.steps, metric)["solved"]
             checked += 1
     assert checked >= 1
+
+
+def exact_distances(domain, metric: str, cap: int = 20_000) -> dict | None:
+    """Every reachable state's number of moves to the goal (None: more than ``cap`` states)."""
+    from collections import deque
+    seen, parents, queue = {domain.initial}, {}, deque([domain.initial])
+    while queue:
+        state = queue.popleft()
+        for _, nxt in domain.successors(state, metric):
+            parents.setdefault(nxt, []).append(state)
+            if nxt not in seen:
+                if len(seen) >= cap:
+                    return None
+                seen.add(nxt)
+                queue.append(nxt)
+    dist = {s: 0 for s in seen if domain.is_goal(s)}
+    queue = deque(dist)
+    while queue:
+        state = queue.popleft()
+        for prev in parents.get(state, ()):
+            if prev not in dist:
+                dist[prev] = dist[state] + 1
+                queue.append(prev)
+    return dist
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_the_heuristic_never_exceeds_the_distance_to_the_goal(family):
+    """Admissible on every state of small generated instances (side conditions' counters
+    included), for every metric whose moves all cost 1: A* and the SAT deepening's start
+    rely on it."""
+    checked = 0
+    for domain in instances(family, 12, seed=5):
+        for metric in family.metrics:
+            if not domain.unit_costs(metric):
+                continue
+            dist = exact_distances(domain, metric)
+            if dist is None:
+                continue
+            for state, d in dist.items():
+                h = domain.heuristic(state, metric)
+                assert h <= d, (family.name, metric, state, h, d)
+            checked += 1
+    assert checked, f"no generated {family.name} instance was small enough to check"

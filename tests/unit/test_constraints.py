@@ -261,3 +261,34 @@ def test_a_counted_piece_cannot_split_one_move_in_two(tmp_path, metric, count, e
         r = solve(d, metric, backend)
         assert r.status is Status.OPTIMAL and r.length == expected
         assert check_plan(d, r.steps, metric)["solved"]
+
+
+COUNTED_BOARD = """board:
+AB.
+CD.
+...
+goal:
+A..
+...
+...
+"""
+
+
+SHORTFALL = {("B.moves>=1", "C.moves>=1", "D.moves>=2"): 4, ("B+C.moves>=3", "D.moves>=1"): 3,
+             ("B.moves>=2", "B.moves<=3", "C.moves=1"): 3, ("A.moves>=2",): 2}
+
+
+@pytest.mark.parametrize("conditions", list(SHORTFALL))
+def test_the_counts_shortfall_is_an_admissible_bound_that_binds(write, conditions):
+    """Where every move costs 1, the moves the counts still ask for bound the distance: never
+    above a state's true distance (every state of a small board), equal to it at the start
+    where the rest of the goal already holds."""
+    from puzzleplan.kit.test_conformance import exact_distances
+    domain = load(write("c.slide", COUNTED_BOARD), constraints=conditions).domain
+    dist = exact_distances(domain, "steps", cap=200_000)
+    assert dist is not None and domain.initial in dist
+    for state, d in dist.items():
+        assert domain.heuristic(state, "steps") <= d, (state, d)
+    want = SHORTFALL[conditions]
+    assert domain.heuristic(domain.initial, "steps") == want
+    assert dist[domain.initial] >= want

@@ -82,6 +82,7 @@ class Knights(SideConditions, Rules):
                         raise PuzzleError(f"goal counts moves of {piece!r}, which is not on the board")
         self.alternatives = [tuple(self._need(alt)) for alt in spec.goals]
         self.banned = [self.avoid.get(k, frozenset()) | self.avoid.get("*", frozenset()) for k in self.kinds]
+        self._to = None         # target distances, made on the first heuristic call
 
     def _need(self, alt: Alternative):
         for k, letter in enumerate(self.kinds):
@@ -115,7 +116,43 @@ class Knights(SideConditions, Rules):
                         yield Move(k, (sq, to)), state[:k] + (new,) + state[k + 1:]
 
     def heuristic(self, state, metric: str = "steps") -> int:
-        return 0 if self.is_goal(state) else 1
+        """An admissible bound: per goal alternative, the sum over its target squares of the
+        fewest jumps any knight of that kind needs to reach it on the board with no other
+        knight on it (distinct targets need distinct knights, and a move moves one knight);
+        the least over the alternatives.  A target no knight of its kind can reach adds
+        nothing (no plan exists then: any bound would do, this one stays small)."""
+        if self._to is None:
+            self._to = self._distances()
+        best = None
+        for i, alt in enumerate(self.alternatives):
+            total = 0
+            for k, want in alt:
+                for w in want:
+                    to = self._to[k, w]
+                    total += min((to[sq] for sq in state[k] if sq in to), default=0)
+            best = total if best is None else min(best, total)
+        return best or 0
+
+    def _distances(self) -> dict:
+        """(kind, target) -> {square: jumps from it to the target, over squares the kind may use}."""
+        out = {}
+        for alt in self.alternatives:
+            for k, want in alt:
+                for w in want:
+                    if (k, w) in out:
+                        continue
+                    dist, frontier = {w: 0}, [w]
+                    while frontier:
+                        checkpoint()        # a huge board: the time limit holds
+                        nxt = []
+                        for sq in frontier:
+                            for to in self.jumps[sq]:       # jumps are symmetric
+                                if to not in dist and to not in self.banned[k]:
+                                    dist[to] = dist[sq] + 1
+                                    nxt.append(to)
+                        frontier = nxt
+                    out[k, w] = dist
+        return out
 
     def render_steps(self, moves: Sequence[Move]) -> list[str]:
         return [f"{name(m.data[0])}-{name(m.data[1])}" for m in moves]
