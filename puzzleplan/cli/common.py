@@ -111,13 +111,18 @@ def level_option(f):
 
 
 def domain_option(f):
-    """--domain FILE, handed to the command as ``options`` (what a format's reader takes)."""
+    """--domain FILE and --levers LIST, handed to the command as ``options`` (what a format's
+    reader takes)."""
     @functools.wraps(f)
-    def wrapper(*args, domain=None, **kwargs):
-        return f(*args, options={"domain": domain}, **kwargs)
+    def wrapper(*args, domain=None, levers=None, **kwargs):
+        return f(*args, options={"domain": domain, "levers": levers}, **kwargs)
 
+    wrapped = click.option("--levers", default=None, metavar="LIST",
+                           help="PDDL: what is added to the grounded task's search and SAT encoding: "
+                                "bound, mutex, inverse (the default), shortcut, counts; changes like "
+                                "+shortcut,-mutex; or none.")(wrapper)
     return click.option("--domain", type=click.Path(dir_okay=False), default=None,
-                        help="PDDL: the domain file of the problem FILE (default: domain.pddl beside it).")(wrapper)
+                        help="PDDL: the domain file of the problem FILE (default: domain.pddl beside it).")(wrapped)
 
 
 def memory_option(f):

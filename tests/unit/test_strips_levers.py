@@ -334,3 +334,39 @@ def test_levers_changed_between_runs_take_effect():
     assert len(inverse_pairs(rules.known_ops())) < with_mutexes
     rules.levers = frozenset({"inverse", "mutex"})
     assert len(inverse_pairs(rules.known_ops())) == with_mutexes
+
+
+@pytest.mark.parametrize("text,want", [("none", ()), ("default", ("bound", "mutex", "inverse")),
+                                       ("mutex, bound", ("mutex", "bound")),
+                                       ("+shortcut,-mutex", ("bound", "inverse", "shortcut")),
+                                       ("-bound,-bound", ("mutex", "inverse"))])
+def test_levers_are_chosen_by_name_or_by_change(text, want):
+    from puzzleplan.families.strips.rules import parse_levers
+    assert parse_levers(text) == want
+
+
+@pytest.mark.parametrize("text,says", [("nosuch", "no lever 'nosuch'"), ("+shortcut,mutex", "give names"),
+                                       ("", "give names"), ("+", "no lever ''")])
+def test_a_lever_that_does_not_exist_is_refused_naming_those_that_do(text, says):
+    from puzzleplan.families.strips.rules import parse_levers
+    with pytest.raises(PuzzleError, match=says):
+        parse_levers(text)
+
+
+def test_levers_from_the_command_line_change_the_encoding_not_the_optimum(tmp_path):
+    from click.testing import CliRunner
+    from puzzleplan.cli import main
+    from puzzleplan.series import generate as write_series
+    (problem,) = write_series(registry.get("strips"), "ferry", tmp_path, values=[3])
+    got = {}
+    for levers in (None, "none", "+shortcut,-mutex"):
+        inst = load(str(problem), options={"levers": levers})
+        r = solve(inst, "steps", "pysat-de")
+        assert r.status is Status.OPTIMAL
+        got[levers] = (r.length, r.stats.get("mutexes"), r.stats.get("inverse"))
+    assert got[None][0] == got["none"][0] == got["+shortcut,-mutex"][0]
+    assert got[None][1:] == (None, None) and got["none"][1:] == ("off", "off") and got["+shortcut,-mutex"][1] == "off"
+    out = CliRunner().invoke(main, ["solve", str(problem), "--levers", "none", "--json"])
+    assert out.exit_code == 0 and '"mutexes": "off"' in out.output
+    bad = CliRunner().invoke(main, ["solve", str(problem), "--levers", "mutexes"])
+    assert bad.exit_code != 0 and "no lever 'mutexes'" in bad.output and "Traceback" not in bad.output

@@ -10,7 +10,7 @@ FAMILY = Family(
     summary="any STRIPS task in PDDL (domain + problem), grounded by Fast Downward's translator",
     package=__name__,
     metrics=("steps", "cost"),
-    formats=(Format("pddl", (".pddl",), "fileformat:read", options=("domain",), places="rules:fact_patterns",
+    formats=(Format("pddl", (".pddl",), "fileformat:read", options=("domain", "levers"), places="rules:fact_patterns",
                    companions=("domain.pddl", "*-domain.pddl", "domain-*.pddl", "domain_*.pddl")),),
     rules="rules:StripsTask",
     build="rules:build",

@@ -3,7 +3,8 @@ grounded (:mod:`.ground`).
 
 The domain is ``--domain FILE`` or, without it, ``domain.pddl`` in the problem's
 folder (the IPC's layout), else ``NAME-domain.pddl`` or ``domain-NAME.pddl`` beside
-``NAME.pddl``.  A problem whose blocks are out of the translator's order (``:goal``
+``NAME.pddl``.  ``--levers`` (:func:`.rules.parse_levers`) chooses what the rules add to
+search and SAT.  A problem whose blocks are out of the translator's order (``:goal``
 before ``:init``, as some public collections write it) is reordered first, with a note
 on stderr.  Grounding is done once per pair of texts in a process, and its size is printed on stderr before any
 encoding: ``grounded p01.pddl: 28 variables, 111 facts, 114 actions (0.05 s)``.
@@ -19,6 +20,7 @@ from ...formats.common import read_text
 from ...puzzle import PuzzleError
 from ...contract import Parsed
 from . import ground, source
+from .rules import parse_levers
 
 
 def domain_file(problem: Path, given: str | None) -> Path:
@@ -32,7 +34,8 @@ def domain_file(problem: Path, given: str | None) -> Path:
     raise PuzzleError("no domain file: give --domain FILE, or put domain.pddl beside the problem", str(problem))
 
 
-def read(text: str, level: int | None = None, path: str | None = None, domain: str | None = None) -> Parsed:
+def read(text: str, level: int | None = None, path: str | None = None, domain: str | None = None,
+         levers: str | None = None) -> Parsed:
     if path is None:
         raise PuzzleError("a PDDL problem is read from a file (its domain is found beside it)")
     problem = Path(path)
@@ -52,7 +55,7 @@ def read(text: str, level: int | None = None, path: str | None = None, domain: s
         print(f"note: {problem.name}: its blocks read in the order the translator takes them "
               f"({', '.join(moved)} moved)", file=sys.stderr)
     task = grounded(dtext, text, str(problem))
-    task = replace(task, name=head.name, domain=dhead.name)
+    task = replace(task, name=head.name, domain=dhead.name, levers=None if levers is None else parse_levers(levers))
     return Parsed(task, title=f"{dhead.name} {head.name}")
 
 

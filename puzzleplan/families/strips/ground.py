@@ -73,6 +73,7 @@ class Grounded:
     mutexes: tuple[tuple[tuple[int, int], ...], ...]
     costs: bool                                 # the task has action costs
     seconds: float = 0.0                        # the translator's wall time
+    levers: tuple[str, ...] | None = None       # what the rules add (None: the defaults, rules.LEVERS)
 
     @property
     def facts(self) -> int:

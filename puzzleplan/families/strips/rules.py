@@ -114,6 +114,31 @@ DEFAULT_LEVERS = ("bound", "mutex", "inverse")
 LMCUT_SECONDS = 5.0
 
 
+def parse_levers(text: str) -> tuple[str, ...]:
+    """``--levers``: names (``bound,mutex``), changes to the defaults (``+shortcut,-mutex``),
+    ``none`` or ``default``."""
+    words = [w.strip().lower() for w in text.split(",") if w.strip()]
+    if words in (["none"], ["default"]):
+        return () if words == ["none"] else DEFAULT_LEVERS
+    changes = [w[0] in "+-" for w in words]
+    if not words or (any(changes) and not all(changes)):
+        raise PuzzleError(f"--levers {text}: give names ({', '.join(LEVERS)}), or changes to the defaults "
+                          "(+shortcut,-mutex), or none")
+    for w in words:
+        if w.lstrip("+-") not in LEVERS:
+            raise PuzzleError(f"--levers: no lever {w.lstrip('+-')!r}; the levers: {', '.join(LEVERS)} "
+                              f"(default: {','.join(DEFAULT_LEVERS)})")
+    if not any(changes):
+        return tuple(dict.fromkeys(words))
+    out = list(DEFAULT_LEVERS)
+    for w in words:
+        if w[0] == "+" and w[1:] not in out:
+            out.append(w[1:])
+        elif w[0] == "-" and w[1:] in out:
+            out.remove(w[1:])
+    return tuple(out)
+
+
 class StripsTask(SideConditions, Rules):
     metrics = ("steps", "cost")
     ends_refusal = "a PDDL task has no cells for --ends: say where things must end in the problem's goal"
@@ -121,6 +146,8 @@ class StripsTask(SideConditions, Rules):
 
     def __init__(self, task: Grounded, patterns: Sequence[str] = (), avoid: dict | None = None):
         self.task = task
+        if task.levers is not None:
+            self.levers = frozenset(task.levers)
         self.ops = task.operators
         self.pack = bytes if all(len(v) <= 256 for v in task.values) else tuple
         self.initial = self.pack(task.init)
