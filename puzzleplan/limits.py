@@ -101,8 +101,10 @@ def interrupts_recorded():
     recorded as well as raised.  Python drops an exception raised inside a finaliser (a
     ``__del__`` or a weakref callback run by the garbage collector prints "Exception ignored"
     and goes on): a Ctrl-C that lands there would be lost, and a solve without a time limit
-    would run on.  :func:`raise_if_interrupted`, called before and between solver calls,
-    raises it again.  Leaving the block forgets it (the run has answered ``interrupted``)."""
+    would run on.  :func:`raise_if_interrupted`, called before and after solver calls,
+    raises it again; a solver already running when it was dropped is stopped by what
+    watches it (the watchdog, a race's wait loop), which reads :func:`interrupt_pending`.  Leaving
+    the block forgets it (the run has answered ``interrupted``)."""
     global _sigint_pending
     main = threading.current_thread() is threading.main_thread()
     if not main or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:

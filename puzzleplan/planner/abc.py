@@ -118,6 +118,7 @@ class Run:
 
     def _run(self, argv, left) -> None:
         t0 = time.perf_counter()
+        limits.raise_if_interrupted()       # a Ctrl-C Python dropped (see limits.interrupts_recorded)
         proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
 

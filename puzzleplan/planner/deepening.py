@@ -115,6 +115,13 @@ def solve(target, metric: str | None = None, backend: str | None = None, time_li
     length-1 has no plan (``result.stats["certified"]``); ``proof_file`` keeps it.
     ``progress(row)`` gets one row per horizon; ``say(text)`` gets notes.
     """
+    # recorded from the start: a Ctrl-C that Python drops while the options are checked (a
+    # solver is tried out, a library loads) is raised at the first solver call
+    with limits.interrupts_recorded():
+        return _solve(target, metric, backend, time_limit, options, changes)
+
+
+def _solve(target, metric, backend, time_limit, options, changes) -> Result:
     from .. import plugins, registry
     given = {k: v for k, v in (("backend", backend), ("time_limit", time_limit)) if v is not None}
     try:
@@ -134,7 +141,7 @@ def solve(target, metric: str | None = None, backend: str | None = None, time_li
         from .certify import checker_engine
         checker_engine()      # fail early if the checker is missing
     t0 = time.perf_counter()
-    with limits.time_limit(o.time_limit), limits.interrupts_recorded():
+    with limits.time_limit(o.time_limit):
         result = _enumerated_first(domain, metric, o) if o.enumerate_first else None
         if result is None and isinstance(code, plugins.Runner):     # a model checker: one system, not horizons
             result = code.solve(domain, metric, method.name, option, o)

@@ -304,15 +304,67 @@ print(r.status.value)
 """
 
 
-@pytest.mark.parametrize("backend", ["pysat-de", "pysat:cadical195"])
+@pytest.mark.parametrize("backend", ["pysat-de", "pysat:cadical195", "pysat-de:glucose42+cadical195"])
 def test_a_ctrl_c_python_drops_in_a_finaliser_still_stops_the_solve(backend):
     """The lost Ctrl-C of the storm below: a KeyboardInterrupt raised inside a ``__del__`` is
     printed and dropped by Python; the run records it and raises it before the next solver
-    call, instead of solving Klotski (116 steps) for minutes."""
+    call, instead of solving Klotski (116 steps) for minutes.  A race asks its solvers too
+    (under load the storm lost one there: multiprocessing's finaliser of an earlier race's
+    semaphore ran when the Ctrl-C landed)."""
     proc = subprocess.run([sys.executable, "-c", LOST, KLOTSKI, backend], capture_output=True, text=True,
                           timeout=120, cwd=ROOT, preexec_fn=default_sigint)
     assert proc.returncode == 0 and proc.stdout.strip() == "interrupted", (proc.stdout, proc.stderr[-800:])
     assert "Exception ignored" in proc.stderr      # the interrupt was indeed dropped by Python
+
+
+# The same, dropped at the instant a solver call is made (a glucose call in the main thread:
+# right after its last check, as python-sat's wrapper calls it) or while a race waits for its
+# answers: a long question, horizon 100 of Klotski, is under way.  "signal": a real SIGINT
+# inside a __del__ (it reaches the watchdog's wakeup fd; the stopped solver's "no answer" is
+# not a time limit); "handler": only the recorded handler runs there, as for a signal that
+# landed before the wakeup fd was set (nothing reaches the fd: the watchdog reads the record).
+DROPPED_IN_CALL = """
+import os, signal, sys, time
+import pysat.solvers
+from puzzleplan.formats.load import load
+from puzzleplan.planner import solve
+from puzzleplan.planner.backends import race
+
+class Finaliser:
+    def __del__(self):
+        if sys.argv[3] == "handler":
+            signal.getsignal(signal.SIGINT)(signal.SIGINT, None)
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):
+            pass
+
+dropped = []
+def dropping(call, when=lambda kwargs: True):
+    def wrapper(*args, **kwargs):
+        if not dropped and when(kwargs):
+            dropped.append(time.monotonic())
+            Finaliser()
+        return call(*args, **kwargs)
+    return wrapper
+race.wait = dropping(race.wait)
+# in the run's solver calls, not in the try-out of the solver when the options are checked
+pysat.solvers.Solver.solve_limited = dropping(pysat.solvers.Solver.solve_limited,
+                                              lambda kwargs: kwargs.get("expect_interrupt"))
+domain = load(sys.argv[1]).domain
+r = solve(domain, "steps", sys.argv[2], time_limit=60, start_horizon=100, max_horizon=100)
+print(r.status.value, round(time.monotonic() - dropped[0], 1))
+"""
+
+
+@pytest.mark.parametrize("backend, how", [("pysat-plain:glucose42", "signal"), ("pysat-plain:glucose42", "handler"),
+                                          ("pysat-plain:glucose42+cadical195", "signal")])
+def test_a_ctrl_c_dropped_in_a_finaliser_during_a_solver_call_still_stops_it(backend, how):
+    proc = subprocess.run([sys.executable, "-c", DROPPED_IN_CALL, KLOTSKI, backend, how], capture_output=True,
+                          text=True, timeout=150, cwd=ROOT, preexec_fn=default_sigint)
+    assert proc.returncode == 0, (proc.returncode, proc.stderr[-800:])
+    status, seconds = proc.stdout.split()
+    assert status == "interrupted" and float(seconds) < 30, (proc.stdout, proc.stderr[-800:])
+    assert "Exception ignored" in proc.stderr
 
 
 def test_ctrl_c_during_certification_keeps_the_proven_plan(monkeypatch):

@@ -163,7 +163,10 @@ class Watchdog:
     passes; several threads may be guarded at once.  Python's C-level signal
     handler writes to the wakeup fd even while the main thread is inside the
     solver; this thread waits on that fd.  The interrupt itself is raised by
-    Python in the main thread when the call has returned.  Solving in the
+    Python in the main thread when the call has returned.  A Ctrl-C recorded by
+    :func:`puzzleplan.limits.interrupts_recorded` stops the main thread's calls too:
+    one whose KeyboardInterrupt Python dropped in a finaliser as the call started,
+    after landing before the wakeup fd was set, wrote nothing to it.  Solving in the
     caller's thread, rather than waiting for a solver thread, is ~8% faster on
     Rush Hour card 40 (209 short calls; a thread's wake-ups moved the solver
     between cores)."""
@@ -174,7 +177,7 @@ class Watchdog:
         os.set_blocking(self.r, False)
         os.set_blocking(self.w, False)
         self.lock = threading.Lock()
-        self.jobs: dict[int, list] = {}     # id -> [stop, deadline or None, fired]
+        self.jobs: dict[int, list] = {}     # id -> [stop, deadline or None, fired, main thread]
         self.busy = threading.Event()
         self.thread = threading.Thread(target=self._loop, name="puzzleplan-watchdog", daemon=True)
         self.thread.start()
@@ -199,10 +202,11 @@ class Watchdog:
                 deadlines = [job[1] for job in self.jobs.values() if job[1] is not None and not job[2]]
             wait = self.poll if not deadlines else max(0.0, min(self.poll, min(deadlines) - time.monotonic()))
             sigint = bool(select.select([self.r], [], [], wait)[0]) and self._drain()
+            recorded = limits.interrupt_pending()
             now = time.monotonic()
             with self.lock:
                 for job in self.jobs.values():
-                    if sigint or job[2] or (job[1] is not None and now >= job[1]):
+                    if sigint or job[2] or (recorded and job[3]) or (job[1] is not None and now >= job[1]):
                         job[2] = True
                         try:
                             job[0]()
@@ -214,20 +218,20 @@ class Watchdog:
         """Within the block, ``stop`` is called on Ctrl-C or at the caller's deadline."""
         main = threading.current_thread() is threading.main_thread()
         old = None
-        if main:
-            self._drain()
-            old = signal.set_wakeup_fd(self.w, warn_on_full_buffer=False)
-        left = limits.left()
         key = object()
-        with self.lock:
-            self.jobs[id(key)] = [stop, None if left is None else time.monotonic() + left, False]
-            self.busy.set()
-        try:
+        try:        # a Ctrl-C while the job is being set up leaves neither the job nor the fd behind
+            if main:
+                self._drain()
+                old = signal.set_wakeup_fd(self.w, warn_on_full_buffer=False)
+            left = limits.left()
+            with self.lock:
+                self.jobs[id(key)] = [stop, None if left is None else time.monotonic() + left, False, main]
+                self.busy.set()
             yield
         finally:
             with self.lock:
-                del self.jobs[id(key)]
-            if main:
+                self.jobs.pop(id(key), None)
+            if old is not None:
                 signal.set_wakeup_fd(old)
 
 

@@ -106,6 +106,7 @@ class ExternalBackend(Backend):
         result_file = Path(self.tmp.name) / "result.txt"
         argv = self.argv + [str(cnf)] + ([str(result_file)] if self.minisat else [])
         t0 = time.perf_counter()
+        limits.raise_if_interrupted()       # a Ctrl-C Python dropped (see limits.interrupts_recorded)
         try:
             proc = subprocess.run(argv, capture_output=True, text=True,
                                   timeout=None if time_limit is None else max(time_limit, 0.01))

@@ -105,9 +105,13 @@ class PysatBackend(Backend):
         try:
             with watchdog().guard(self.solver.interrupt):
                 limits.raise_if_interrupted()       # a Ctrl-C Python dropped: the solver would not see it
-                return self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+                answer = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
         finally:
             self.solver.clear_interrupt()
+        # one dropped while the call was being made: the watchdog stopped the solver, and its
+        # None is neither a spent budget nor the time limit
+        limits.raise_if_interrupted()
+        return answer
 
     def values(self) -> set[int]:
         return {v for v in self.solver.get_model() if v > 0}

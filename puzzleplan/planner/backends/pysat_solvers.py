@@ -114,6 +114,7 @@ def sliced(solver, assumptions=(), conflicts: int | None = None, slicing: Slicin
         solver.conf_budget(size)
         t0 = time.monotonic()
         answer = solver.solve_limited(assumptions=assumptions)
+        limits.raise_if_interrupted()
         if answer is not None:
             return answer
         used += size

@@ -7,7 +7,9 @@ follow the model as it grows and keep what they learned; a question (a horizon o
 question under a conflict budget) goes to both.  When one answers SAT or UNSAT, the other
 is stopped (``interrupt()`` where python-sat has it, else between slices of conflicts, as
 in :mod:`.pysat_backend`) and its answer is dropped; when both run out of budget or time
-the answer is "unknown".  Ctrl-C and the time limit stop both.
+the answer is "unknown".  Ctrl-C and the time limit stop both; so does a Ctrl-C that Python
+dropped in a finaliser and :mod:`puzzleplan.limits` recorded (before a question, or while the
+race waits for its answers).
 
 A race uses two cores: its wall-clock seconds are not comparable with one solver's.  The
 per-horizon figures say which solver won (``winner``) and the CPU seconds both spent
@@ -124,6 +126,7 @@ class RaceBackend(Backend):
         left = limits.left()
         if left is not None and left <= 0:
             return None
+        limits.raise_if_interrupted()       # a Ctrl-C Python dropped (see limits.interrupts_recorded)
         self.stop.clear()
         for conn in self.conns:
             conn.send(("solve", list(assumptions), conflicts))
@@ -135,9 +138,13 @@ class RaceBackend(Backend):
                 timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
                 ready = wait(list(pending.values()), timeout=0.05 if timeout is None else min(0.05, timeout))
             except KeyboardInterrupt:
+                ready, interrupted = [], True
+                self.stop.set()
+            # a Ctrl-C whose KeyboardInterrupt Python dropped while this loop ran (in a finaliser:
+            # the semaphores of an earlier race's stop event are released by one)
+            if not interrupted and limits.interrupt_pending():
                 interrupted = True
                 self.stop.set()
-                continue
             if not ready and deadline is not None and time.monotonic() >= deadline:
                 self.stop.set()
             for i, conn in list(pending.items()):
@@ -157,6 +164,7 @@ class RaceBackend(Backend):
                     self.stop.set()
         self.stop.clear()
         if interrupted:
+            limits.raise_if_interrupted()       # a recorded one is raised (and forgotten) here
             raise KeyboardInterrupt
         return result
 
