@@ -1,0 +1,73 @@
+"""A command's time limit is for the whole run, as the help says: the interpreter's start and the
+imports count (a second and more on a loaded machine), and a run stopped while it was building a
+huge board ends at once instead of freeing its millions of objects one by one past the limit."""
+import subprocess
+import sys
+import time
+
+import pytest
+
+from puzzleplan import limits
+
+
+def test_the_outermost_limit_counts_from_the_run_start():
+    before = limits._run_start
+    try:
+        limits.start_run(time.monotonic() - 2.0)
+        with limits.time_limit(3.0):
+            assert limits.left() <= 1.01
+            with limits.time_limit(5.0):            # an inner limit counts from now, within the outer
+                assert limits.left() <= 1.01
+            with limits.time_limit(0.5):
+                assert 0.4 < limits.left() <= 0.5
+    finally:
+        limits._run_start = before
+
+
+def test_the_process_start_is_before_now_and_recent():
+    now = time.monotonic()
+    start = limits.process_start()
+    assert start <= now and now - start <= 30.0
+
+
+def test_only_a_timeup_of_the_run_itself_is_held():
+    limits.hold()
+    try:
+        with limits.time_limit(10.0):
+            with pytest.raises(limits.TimeUp):
+                with limits.time_limit(0.01):        # an inner budget's end: freed as usual
+                    time.sleep(0.02)
+                    limits.checkpoint(512)
+        assert not limits.held()
+        with pytest.raises(limits.TimeUp):
+            with limits.time_limit(0.01):
+                time.sleep(0.02)
+                limits.checkpoint(512)
+        assert limits.held()
+    finally:
+        limits.hold(False)
+        limits._held.clear()
+
+
+SLOW_START = "import time; time.sleep({delay}); from puzzleplan.cli import main; main()"
+
+
+@pytest.mark.timing
+def test_a_slow_start_and_a_huge_board_keep_the_limit(tmp_path):
+    """1.5 s lost before the command starts (as imports take on a loaded machine) and a board that
+    takes longer than the limit to set up: the answer still comes within max(10%, 1 s)."""
+    n = 1000
+    rows = ["#" * n] + ["#" + " " * (n - 2) + "#" for _ in range(n - 2)] + ["#" * n]
+    rows[1] = "#@" + rows[1][2:]
+    rows[2] = "# $" + rows[2][3:]
+    rows[n - 2] = rows[n - 2][:n - 3] + "." + rows[n - 2][n - 2:]
+    board = tmp_path / "room.xsb"
+    board.write_text("\n".join(rows) + "\n")
+    limit = 4.0
+    t0 = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", SLOW_START.format(delay=1.5), "solve", str(board), "-q",
+                           "--time-limit", str(limit)], capture_output=True, text=True, timeout=120)
+    elapsed = time.monotonic() - t0
+    assert "Traceback" not in done.stderr
+    assert "timeout" in done.stdout, (done.stdout, done.stderr)
+    assert elapsed <= limit + max(0.1 * limit, 1.0), elapsed
