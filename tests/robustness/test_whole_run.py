@@ -71,3 +71,20 @@ def test_a_slow_start_and_a_huge_board_keep_the_limit(tmp_path):
     assert "Traceback" not in done.stderr
     assert "timeout" in done.stdout, (done.stdout, done.stderr)
     assert elapsed <= limit + max(0.1 * limit, 1.0), elapsed
+
+
+def test_a_huge_peg_board_is_set_up_in_linear_time():
+    """A 200 x 200 board with one hole: its rules, Merson regions and position classes within
+    a few seconds (the regions were candidates x jumps, the masks or-ed bit by bit: hours)."""
+    from puzzleplan.families.pegsol.rules import PegSolitaire
+    from puzzleplan.families.pegsol.fileformat import parse
+    n = 200
+    rows = ["o" * n for _ in range(n)]
+    rows[n // 2] = rows[n // 2][:n // 2] + "." + rows[n // 2][n // 2 + 1:]
+    spec = parse("board:\n" + "\n".join(rows) + "\ngoal: one peg\n")
+    t0 = time.monotonic()
+    with limits.time_limit(60.0), limits.preemptive():
+        rules = PegSolitaire(spec)
+    assert time.monotonic() - t0 < 30
+    assert rules.initial[0].bit_count() == n * n - 1
+    assert rules.regions and rules.classes
