@@ -88,3 +88,51 @@ def test_a_huge_peg_board_is_set_up_in_linear_time():
     assert time.monotonic() - t0 < 30
     assert rules.initial[0].bit_count() == n * n - 1
     assert rules.regions and rules.classes
+
+
+def test_a_model_file_is_capped_by_the_formula_and_the_time_limit(tmp_path):
+    """300 MB of '0' lines as a solver's model (under the 1 GiB answer cap): refused at once by
+    the formula's size, not read into gigabytes past a 5 s limit."""
+    from click.testing import CliRunner
+    from puzzleplan.cli import main
+    puzzle = tmp_path / "tiny.slide"
+    puzzle.write_text("board:\nAA.\nb..\n\ngoal:\n...\n.AA\n")
+    runner = CliRunner()
+    done = runner.invoke(main, ["export", str(puzzle), "-t", "3", "-o", str(tmp_path / "x.cnf")])
+    assert done.exit_code == 0, done.output
+    model = tmp_path / "model"
+    with open(model, "wb") as fh:
+        for _ in range(40):
+            fh.write(b"0\n" * (2 ** 19))
+    t0 = time.monotonic()
+    done = runner.invoke(main, ["decode", str(puzzle), "--cnf", str(tmp_path / "x.cnf"), "--model", str(model),
+                                "--time-limit", "5"])
+    assert time.monotonic() - t0 < 5
+    assert done.exit_code == 2 and "too big" in done.output, done.output
+    values = tmp_path / "values"
+    values.write_text("s SATISFIABLE\nv " + "1 " * 100000 + "0\n")
+    done = runner.invoke(main, ["decode", str(puzzle), "--cnf", str(tmp_path / "x.cnf"), "--model", str(values)])
+    assert done.exit_code == 2 and "more values than the formula has variables" in done.output, done.output
+
+
+def test_decode_keeps_its_time_limit_while_it_builds(tmp_path, monkeypatch):
+    """decode's time limit interrupts its own work (reading, building the formula), not only
+    the checkpoints."""
+    from click.testing import CliRunner
+    from puzzleplan.cli import main
+    import puzzleplan.planner.decode as decode
+    puzzle = tmp_path / "tiny.slide"
+    puzzle.write_text("board:\nAA.\nb..\n\ngoal:\n...\n.AA\n")
+    runner = CliRunner()
+    assert runner.invoke(main, ["export", str(puzzle), "-t", "3", "-o", str(tmp_path / "x.cnf")]).exit_code == 0
+    (tmp_path / "m").write_text("s SATISFIABLE\nv 1 0\n")
+
+    def slow(*args, **kwargs):
+        while True:         # a loop without a checkpoint
+            pass
+    monkeypatch.setattr(decode, "check_symbols", slow)
+    t0 = time.monotonic()
+    done = runner.invoke(main, ["decode", str(puzzle), "--cnf", str(tmp_path / "x.cnf"), "--model",
+                                str(tmp_path / "m"), "--time-limit", "1"])
+    assert time.monotonic() - t0 < 3
+    assert "timeout" in done.output, done.output
