@@ -136,3 +136,29 @@ def test_decode_keeps_its_time_limit_while_it_builds(tmp_path, monkeypatch):
                                 str(tmp_path / "m"), "--time-limit", "1"])
     assert time.monotonic() - t0 < 3
     assert "timeout" in done.output, done.output
+
+
+@pytest.mark.parametrize("command", ["export", "report"])
+@pytest.mark.parametrize("target", ["missing", "folder"])
+def test_an_output_folder_that_is_a_link_is_refused(tmp_path, command, target):
+    """export --pddl DIR and report --plots DIR: a link as the folder (to nowhere: a traceback;
+    to a folder: the files written through it) is refused in one line, nothing written."""
+    import os
+    from click.testing import CliRunner
+    from puzzleplan.cli import main
+    real = tmp_path / "real"
+    if target == "folder":
+        real.mkdir()
+    os.symlink(real, tmp_path / "out")
+    puzzle = tmp_path / "tiny.slide"
+    puzzle.write_text("board:\nAA.\nb..\n\ngoal:\n...\n.AA\n")
+    if command == "export":
+        args = ["export", str(puzzle), "--pddl", str(tmp_path / "out")]
+    else:
+        results = tmp_path / "r.csv"
+        results.write_text("instance,level,method,metric,status,length,wall_s\nx,,bfs,moves,optimal,2,0.1\n")
+        args = ["report", str(results), "--plots", str(tmp_path / "out")]
+    done = CliRunner().invoke(main, args)
+    assert done.exit_code == 2 and "symbolic link" in done.output, done.output
+    assert done.exception is None or isinstance(done.exception, SystemExit)
+    assert not real.exists() or not any(real.iterdir())
