@@ -162,3 +162,19 @@ def test_an_output_folder_that_is_a_link_is_refused(tmp_path, command, target):
     assert done.exit_code == 2 and "symbolic link" in done.output, done.output
     assert done.exception is None or isinstance(done.exception, SystemExit)
     assert not real.exists() or not any(real.iterdir())
+
+
+def test_an_external_solver_that_prints_without_end_is_stopped(tmp_path):
+    """external:yes prints 'y' lines for ever: stopped once its output passes what a model of the
+    formula takes, one line, not a gigabyte gathered in memory past the time limit."""
+    import shutil
+    from click.testing import CliRunner
+    from puzzleplan.cli import main
+    if not shutil.which("yes"):
+        pytest.skip("no yes program")
+    puzzle = tmp_path / "tiny.slide"
+    puzzle.write_text("board:\nAA.\nb..\n\ngoal:\n...\n.AA\n")
+    t0 = time.monotonic()
+    done = CliRunner().invoke(main, ["solve", str(puzzle), "-b", "external:yes", "--time-limit", "20", "-q"])
+    assert time.monotonic() - t0 < 10
+    assert done.exit_code == 2 and "printed more than" in done.output, done.output
