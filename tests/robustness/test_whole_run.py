@@ -178,3 +178,23 @@ def test_an_external_solver_that_prints_without_end_is_stopped(tmp_path):
     done = CliRunner().invoke(main, ["solve", str(puzzle), "-b", "external:yes", "--time-limit", "20", "-q"])
     assert time.monotonic() - t0 < 10
     assert done.exit_code == 2 and "printed more than" in done.output, done.output
+
+
+def test_a_witness_of_millions_of_lines_is_refused_at_its_first_bad_step(tmp_path):
+    """A witness of 20 million short lines (80 MB, under the answer cap): refused at its first
+    step, not listed whole first (seconds past a 5 s limit, gigabytes, under load)."""
+    from click.testing import CliRunner
+    from puzzleplan.cli import main
+    puzzle = tmp_path / "tiny.slide"
+    puzzle.write_text("board:\nAA.\nb..\n\ngoal:\n...\n.AA\n")
+    runner = CliRunner()
+    assert runner.invoke(main, ["export", str(puzzle), "-o", str(tmp_path / "x.aag")]).exit_code == 0
+    witness = tmp_path / "w"
+    with open(witness, "wb") as fh:
+        fh.write(b"1\nb0\n")
+        fh.write(b"000\n" * (20 * 2 ** 20))
+    t0 = time.monotonic()
+    done = runner.invoke(main, ["decode", str(puzzle), "--aiger", str(tmp_path / "x.aag"), "--witness", str(witness),
+                                "--time-limit", "5"])
+    assert time.monotonic() - t0 < 5
+    assert done.exit_code == 3 and "refused" in done.output, done.output
