@@ -198,3 +198,16 @@ def test_a_witness_of_millions_of_lines_is_refused_at_its_first_bad_step(tmp_pat
                                 "--time-limit", "5"])
     assert time.monotonic() - t0 < 5
     assert done.exit_code == 3 and "refused" in done.output, done.output
+
+
+def test_a_bomb_of_parentheses_is_refused_at_the_depth_cap_at_once(tmp_path):
+    """60 MiB of '(' on one line (a 61 KB .pddl.gz): refused at the nesting cap as it is read,
+    not first copied and split whole (seconds of C code past the limit, 750 MB)."""
+    import gzip
+    from puzzleplan.families.strips import source
+    from puzzleplan.puzzle import PuzzleError
+    text = "(" * (60 << 20)
+    t0 = time.monotonic()
+    with pytest.raises(PuzzleError, match="nested deeper"):
+        source.parse(text, "bomb.pddl")
+    assert time.monotonic() - t0 < 1.5
