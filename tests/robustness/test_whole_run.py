@@ -211,3 +211,46 @@ def test_a_bomb_of_parentheses_is_refused_at_the_depth_cap_at_once(tmp_path):
     with pytest.raises(PuzzleError, match="nested deeper"):
         source.parse(text, "bomb.pddl")
     assert time.monotonic() - t0 < 1.5
+
+
+def test_the_translator_dies_with_a_run_killed_outright(tmp_path):
+    """A run killed outright (SIGKILL: bench's hard kill, an outside timeout) while grounding a
+    huge task: its translator, in a session of its own, ends with it instead of grounding on."""
+    import os
+    import signal
+    domain = tmp_path / "domain.pddl"
+    domain.write_text("(define (domain b) (:requirements :strips) (:predicates (p ?a ?b ?c ?d) (q))\n"
+                      " (:action a :parameters (?a ?b ?c ?d) :precondition (q) :effect (p ?a ?b ?c ?d)))\n")
+    problem = tmp_path / "problem.pddl"
+    problem.write_text("(define (problem pb) (:domain b) (:objects " + " ".join(f"o{i}" for i in range(60))
+                       + ") (:init (q)) (:goal (p o1 o2 o3 o4)))\n")
+    run = subprocess.Popen([sys.executable, "-m", "puzzleplan.cli", "solve", str(problem), "--domain", str(domain), "-q"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    translator = None
+    deadline = time.monotonic() + 60
+    while translator is None and time.monotonic() < deadline and run.poll() is None:
+        time.sleep(0.2)
+        for pid in os.listdir("/proc"):
+            if pid.isdigit():
+                try:
+                    stat = open(f"/proc/{pid}/stat").read().rpartition(")")[2].split()
+                    cmdline = open(f"/proc/{pid}/cmdline", "rb").read()
+                except OSError:
+                    continue
+                if int(stat[1]) == run.pid and b"translate" in cmdline:
+                    translator = int(pid)
+    assert translator is not None, "the translator should be running"
+    run.send_signal(signal.SIGKILL)
+    run.wait()
+    gone = time.monotonic() + 5
+    while time.monotonic() < gone:
+        try:
+            state = open(f"/proc/{translator}/stat").read().rpartition(")")[2].split()[0]
+        except OSError:
+            break
+        if state == "Z":
+            break
+        time.sleep(0.1)
+    else:
+        os.killpg(translator, signal.SIGKILL)
+        raise AssertionError("the translator outlived the run")
