@@ -21,6 +21,7 @@ inside it (their own stopping is in :mod:`puzzleplan.planner.backends.base`).
 from __future__ import annotations
 
 import math
+import os
 import signal
 import threading
 import time
@@ -28,6 +29,9 @@ from contextlib import contextmanager
 
 _local = threading.local()
 _calls = 0
+_run_start: float | None = None     # when the command began (see start_run): its limits count from there
+_held: list = []                    # what a run stopped by its limit left, freed only with the process (see hold)
+_holding = False
 
 
 def _get() -> float | None:
@@ -49,17 +53,69 @@ def check_seconds(seconds: float | None, what: str = "the time limit") -> float 
     return float(seconds)
 
 
+def process_start() -> float:
+    """When this process started, on the :func:`time.monotonic` clock: the interpreter's start
+    and the imports count (now, where the system does not say)."""
+    now = time.monotonic()
+    try:
+        with open("/proc/self/stat") as fh:
+            fields = fh.read().rpartition(")")[2].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")       # field 22: start, in ticks since boot
+        elapsed = time.clock_gettime(time.CLOCK_BOOTTIME) - started
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - min(max(elapsed, 0.0), 30.0)
+
+
+def start_run(at: float | None = None) -> None:
+    """A command's whole-run limit counts from ``at`` (default: the process's start), not from
+    the moment its file is opened: the interpreter's start and the imports (a second and more
+    on a loaded machine) are part of the run.  Only the outermost :func:`time_limit` block
+    counts from there; for a process that runs one command (the CLI), never a test runner."""
+    global _run_start
+    _run_start = process_start() if at is None else at
+
+
+def hold(on: bool = True) -> None:
+    """In a process that ends with its command (the CLI): what a run stopped at its limit was
+    building (a huge board half set up, millions of objects) is kept, not freed object by
+    object past the deadline; :func:`held` says so and the process then ends at once."""
+    global _holding
+    _holding = on
+
+
+def held() -> bool:
+    """Whether a run stopped by its limit left objects that only the process's end frees."""
+    return bool(_held)
+
+
+def _time_up() -> TimeUp:
+    """The exception that ends a run at its deadline: under :func:`hold`, kept with its frames
+    when the run's own (outermost) deadline has passed (an inner budget's end is not kept)."""
+    err = TimeUp()
+    first = getattr(_local, "first", None)
+    if _holding and first is not None and time.monotonic() >= first:
+        _held.append(err)
+    return err
+
+
 @contextmanager
 def time_limit(seconds: float | None):
-    """Within the block, :func:`checkpoint` raises :class:`TimeUp` after ``seconds``."""
+    """Within the block, :func:`checkpoint` raises :class:`TimeUp` after ``seconds`` (the
+    outermost block of a command counts them from its start, see :func:`start_run`)."""
     outer = _get()
+    first = getattr(_local, "first", None)
     if seconds is not None:
-        mine = time.monotonic() + seconds
+        base = _run_start if outer is None and _run_start is not None else time.monotonic()
+        mine = base + seconds
         _local.deadline = mine if outer is None else min(outer, mine)
+        if outer is None:
+            _local.first = mine
     try:
         yield
     finally:
         _local.deadline = outer
+        _local.first = first
 
 
 def left() -> float | None:
@@ -89,7 +145,7 @@ def checkpoint(weight: int = 1) -> None:
     if _calls >= 512:
         _calls = 0
         if expired():
-            raise TimeUp()
+            raise _time_up()
 
 
 _sigint_pending = False
@@ -149,14 +205,14 @@ def preemptive():
         return
 
     def ring(signum, frame):
-        raise TimeUp()
+        raise _time_up()
 
     old = signal.signal(signal.SIGALRM, ring)
     _local.armed = True
     try:
         left_now = deadline - time.monotonic()
         if left_now <= 0:
-            raise TimeUp()
+            raise _time_up()
         signal.setitimer(signal.ITIMER_REAL, left_now)
         yield
     finally:

@@ -7,7 +7,8 @@ meanwhile is still kept (:func:`put`).  The rules, for every output:
 - never through a symbolic link (one that points nowhere counts as an existing file; with
   ``--force`` a link is refused, not followed): writing through it would create or change a
   file somewhere the user did not name;
-- at most one new folder, inside one that exists (a slip in a path creates nothing);
+- at most one new folder, inside one that exists (a slip in a path creates nothing); an
+  output folder that is a link is refused like a file that is one;
 - never appended to a file this tool did not write (:func:`appendable`).
 """
 from __future__ import annotations
@@ -49,6 +50,9 @@ def check_folder(folder, names: Iterable[str], force: bool = False, flag: str = 
     create folders anywhere) and none of the files may exist unless ``force``."""
     d = Path(folder)
     label = f"{flag} {d}" if flag else str(d)
+    if d.is_symlink():      # one to a folder is written through; one to nowhere would be made a folder
+        raise PuzzleError(f"{label} is a symbolic link{'' if d.exists() else ' to a missing folder'}; "
+                          "give the folder itself or a new folder name")
     if d.exists() and not d.is_dir():
         raise PuzzleError(f"{label} is a file, not a folder")
     if not d.exists() and not d.parent.is_dir():

@@ -50,8 +50,15 @@ class Group(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         argv = list(sys.argv[1:] if args is None else args)
+        if args is None:        # a process of its own: its time limit counts from its start
+            from .. import limits
+            limits.start_run()
+            limits.hold()
         try:
             code = super().main(argv, prog_name, complete_var, False, **extra)
+        except SystemExit as err:       # a command's own exit code
+            code = err.code if isinstance(err.code, int) else (0 if err.code is None else 1)
+            leave(code, err.code, huge=code == EXIT_MEMOUT)
         except click.ClickException as err:
             if isinstance(err, click.UsageError) and "--json" in argv:
                 click.echo(json.dumps({"status": "error", "message": err.format_message()}))
@@ -70,7 +77,7 @@ class Group(click.Group):
                 click.echo(json.dumps({"status": "memout", "message": message}))
             else:
                 click.echo(f"puzzleplan: memout: {message}", err=True)
-            sys.exit(EXIT_MEMOUT)
+            leave(EXIT_MEMOUT, huge=True)       # what filled the memory is not freed object by object
         leave(code or 0)
 
     def invoke(self, ctx):
@@ -86,17 +93,26 @@ class Group(click.Group):
 HUGE_HEAP = 1_000_000     # objects set aside by load_instance (gc.freeze) above which exit is immediate
 
 
-def leave(code: int) -> None:
-    """Exit with ``code``.  After a huge board (millions of objects) the interpreter would free
-    them one by one for seconds, past the time limit: the process ends at once instead, its
-    output flushed (nothing else is pending: every file and pool is closed by then).  Not
-    inside a test runner, which shares the process."""
+def leave(code: int, status=None, huge: bool = False) -> None:
+    """Exit with ``code`` (``sys.exit(status)`` when given).  After a huge board (millions of
+    objects), or a run stopped at its time or memory limit (``huge``) while it was building one,
+    the interpreter would free them one by one for seconds (a minute after a memout), past the
+    time limit: the process ends at once instead, its exit handlers run and its output flushed (nothing else is pending: every file and
+    pool is closed by then).  Not inside a test runner, which shares the process."""
     import gc
-    if gc.get_freeze_count() > HUGE_HEAP and sys.stdout is sys.__stdout__:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
-    sys.exit(code)
+    from .. import limits
+    if (huge or gc.get_freeze_count() > HUGE_HEAP or limits.held()) and sys.stdout is sys.__stdout__:
+        import atexit
+        try:
+            atexit._run_exitfuncs()
+        finally:
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except (OSError, ValueError):
+                    pass
+            os._exit(code)
+    sys.exit(code if status is None else status)
 
 
 def fail(err: Exception, as_json: bool = False):

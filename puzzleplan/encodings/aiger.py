@@ -246,33 +246,48 @@ def read_witness(text: str, ninputs: int, nlatches: int, source: str) -> tuple[l
     """An AIGER witness: the HWMCC form (``1``, ``b0``, the initial latch values, one
     line of input values per step, ``.``) or ABC's ``write_cex -a`` (the initial latch
     values, then the inputs per step, ``# DONE``).  Returns (initial latches, steps)."""
-    lines = []
-    for ln in text.splitlines():
-        ln = ln.split("#", 1)[0].strip()
-        if ln and not ln.startswith("c"):
-            lines.append(ln)
-    if lines and lines[0] in ("0", "2"):
+    import io
+
+    def meaningful():           # a line at a time: a witness of millions of lines is not listed first
+        for ln in io.StringIO(text):
+            ln = ln.split("#", 1)[0].strip()
+            if ln and not ln.startswith("c"):
+                yield ln
+
+    lines = meaningful()
+    first = next(lines, None)
+    if first in ("0", "2"):
         raise PuzzleError("the witness reports no reached bad state", source)
-    if lines and lines[0] == "1":
-        if len(lines) < 4 or not lines[1].startswith("b") or lines[-1] != ".":
+    hwmcc = first == "1"
+    if hwmcc:
+        second = next(lines, None)
+        if second is None or not second.startswith("b"):
             raise PuzzleError("not an AIGER witness: expected '1', 'b0', the latches, the inputs per step, '.'",
                               source)
-        lines = lines[2:-1]
-    elif lines and lines[-1] == ".":
-        lines = lines[:-1]
-    if len(lines) < 2:
+        init = next(lines, None)
+    else:
+        init = first
+    if init is None or init == ".":
         raise PuzzleError("not an AIGER witness: no initial state and steps", source)
-    init, frames = lines[0], lines[1:]
     init = init[:nlatches]      # a checker's own latches (ABC's fold adds one) come last: not ours
     if len(init) != nlatches or any(ch not in "01x" for ch in init):
         raise PuzzleError(f"the witness's initial state has {len(init)} values; the model has {nlatches} latches",
                           source)
-    out = []
-    for k, row in enumerate(frames):
+    out, ended = [], False
+    for row in lines:
+        if ended:
+            raise PuzzleError("not an AIGER witness: lines after its final '.'", source)
+        if row == ".":
+            ended = True
+            continue
         if len(row) != ninputs or any(ch not in "01x" for ch in row):
-            raise PuzzleError(f"the witness's step {k} has {len(row)} input values; the model has {ninputs} inputs",
-                              source)
+            raise PuzzleError(f"the witness's step {len(out)} has {len(row)} input values; the model has {ninputs} "
+                              "inputs", source)
         out.append(row.encode("ascii").translate(BITS))     # one byte per input: a long witness stays small
+    if hwmcc and not ended:
+        raise PuzzleError("not an AIGER witness: expected '1', 'b0', the latches, the inputs per step, '.'", source)
+    if not out:
+        raise PuzzleError("not an AIGER witness: no initial state and steps", source)
     return [int(ch == "1") for ch in init], out
 
 

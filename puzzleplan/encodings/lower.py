@@ -8,6 +8,8 @@ python-sat and OR-Tools are imported only when a function needs them.
 """
 from __future__ import annotations
 
+import itertools
+
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -244,24 +246,35 @@ class Answer:
     assigned: int = 0
 
 
-def read_answer(text: str, source: str = "answer") -> Answer:
-    """Parse SAT competition output or a minisat result file."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+def read_answer(text: str, source: str = "answer", max_values: int | None = None) -> Answer:
+    """Parse SAT competition output or a minisat result file (more than ``max_values`` values,
+    when given, is refused as it is read)."""
+    import io
+    lines = (line.strip() for line in io.StringIO(text))     # one at a time: a file of millions of lines
+    lines = (line for line in lines if line)
     status, lits = None, []
-    first = lines[0].split()[0] if lines else ""
+
+    def more(values) -> None:
+        lits.extend(values)
+        if max_values is not None and len(lits) > max_values:
+            raise PuzzleError(f"the answer holds more values than the formula has variables ({max_values - 1:,})",
+                              source)
+
+    first_line = next(lines, "")
+    first = first_line.split()[0] if first_line else ""
     if first in ("SAT", "UNSAT", "INDET"):          # minisat's result file
         status = {"SAT": "sat", "UNSAT": "unsat", "INDET": "unknown"}[first]
-        for line in lines[1:]:
-            lits += line.split()
-    else:
         for line in lines:
+            more(line.split())
+    else:
+        for line in itertools.chain([first_line] if first_line else [], lines):
             if line.startswith("s "):
                 word = line[2:].strip().upper()
                 status = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}.get(word)
                 if status is None:
                     raise PuzzleError(f"unknown solution line {line!r}", source)
             elif line.startswith("v ") or line == "v":
-                lits += line[1:].split()
+                more(line[1:].split())
     if status is None:
         raise PuzzleError("no 's SATISFIABLE/UNSATISFIABLE' line (nor a minisat result) in the solver's answer", source)
     try:

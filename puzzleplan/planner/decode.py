@@ -6,28 +6,38 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import limits
 from ..export import build, check_symbols, decode_answer, read_answer, read_header
-from ..formats.common import MAX_ANSWER_BYTES, read_bytes, read_text
+from ..formats.common import MAX_ANSWER_BYTES, MiB, read_bytes, read_text
 from ..formats.load import load
 from ..puzzle import Check, PuzzleError, Result, Status
 from ..validate import check_plan
+
+
+ANSWER_SLACK = 16 * MiB      # comments and statistics a solver prints beside its model
 
 
 def decode(file: str | Path, cnf_file: str | Path, answer_file: str | Path, margin: int = 2,
            proof_file: str | Path | None = None) -> Result:
     """The meaning of ``answer_file`` (the solver's s/v lines or minisat's result) on
     ``cnf_file`` (exported from ``file``); PuzzleError on any mismatch or bad input."""
-    info = read_header(cnf_file)
-    inst = load(file, info["level"], margin=margin, constraints=info["constraints"])
-    formula = build(inst.domain, info["metric"], info["horizon"], info.get("card_encoding", "seqcounter"))
-    check_symbols(formula, info["symbols"], cnf_file)
-    answer = read_answer(read_text(answer_file, MAX_ANSWER_BYTES), answer_file)
+    with limits.preemptive():       # reading, building and replaying stop at the deadline
+        info = read_header(cnf_file)
+        inst = load(file, info["level"], margin=margin, constraints=info["constraints"])
+        formula = build(inst.domain, info["metric"], info["horizon"], info.get("card_encoding", "seqcounter"))
+        check_symbols(formula, info["symbols"], cnf_file)
+        # a model holds a value per variable: its size is capped by the formula's, not only by
+        # the bytes an answer file may have (a 300 MB file of zeros filled gigabytes)
+        top = formula.model.top
+        cap = min(MAX_ANSWER_BYTES, ANSWER_SLACK + (top + 1) * (len(str(top)) + 2))
+        answer = read_answer(read_text(answer_file, cap), answer_file, max_values=top + 1)
     if answer.status == "unsat":
         return unsat_claim(formula, inst.domain, info["horizon"], proof_file)
     if proof_file:
         raise PuzzleError("--proof is for an UNSAT answer; this answer is a model, checked against the formula")
-    steps = decode_answer(formula, answer, answer_file)
-    report = check_plan(inst.domain, steps, formula.metric)
+    with limits.preemptive():
+        steps = decode_answer(formula, answer, answer_file)
+        report = check_plan(inst.domain, steps, formula.metric)
     if not report["solved"]:
         raise PuzzleError(f"the decoded plan does not solve the puzzle: {report['problem']}")
     return Result(Status.FEASIBLE, formula.metric, "external answer", report["length"], steps,
@@ -63,6 +73,14 @@ class Refused(PuzzleError):
 def decode_witness(file: str | Path, aiger_file: str | Path, witness_file: str | Path, margin: int = 2) -> Result:
     """A model checker's witness (AIGER/HWMCC format, or ABC's ``write_cex -a``) on an AIGER
     file exported from ``file``: a plan replayed by the rules (``feasible``), or Refused."""
+    from ..encodings.aiger import check_trace, read_witness, to_aig
+    from ..encodings.transition import build_system, plan_moves
+    from ..export import aiger_comments, read_aiger_header
+    with limits.preemptive():       # no solver here: reading, building and replaying stop at the deadline
+        return _decode_witness(file, aiger_file, witness_file, margin)
+
+
+def _decode_witness(file, aiger_file, witness_file, margin: int) -> Result:
     from ..encodings.aiger import check_trace, read_witness, to_aig
     from ..encodings.transition import build_system, plan_moves
     from ..export import aiger_comments, read_aiger_header

@@ -49,6 +49,18 @@ DIRECTIONS = {
 GONE = (-1, -1)     # where a jumped peg is, for end conditions: on no hole
 
 
+def mask_of(indices) -> int:
+    """The mask with the bits ``indices`` set: linear in the mask's size (or-ing the bits one by
+    one into a big int copies it every time: minutes on a board of a million holes)."""
+    indices = list(indices)
+    if not indices:
+        return 0
+    raw = bytearray(max(indices) // 8 + 1)
+    for i in indices:
+        raw[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(raw, "little")
+
+
 @dataclass(frozen=True)
 class Goal:
     count: int                                  # pegs left at the end
@@ -99,10 +111,10 @@ class PegSolitaire(SideConditions, Rules):
         letters = [lb for _, lb in spec.pegs]
         self.kinds = ([UNNAMED] if UNNAMED in letters else []) + [lb for lb in letters if lb != UNNAMED]
         self.kind_of = {lb: k for k, lb in enumerate(self.kinds)}
-        start = [0] * len(self.kinds)
+        start: list[list[int]] = [[] for _ in self.kinds]
         for c, lb in spec.pegs:
-            start[self.kind_of[lb]] |= 1 << self.index[c]
-        self.initial = tuple(start)
+            start[self.kind_of[lb]].append(self.index[c])
+        self.initial = tuple(mask_of(i) for i in start)
         self.pegs = len(spec.pegs)
         self.jumps = [(self.index[a], self.index[b], self.index[c]) for a in spec.holes
                       for dx, dy in DIRECTIONS[spec.directions]
@@ -131,7 +143,7 @@ class PegSolitaire(SideConditions, Rules):
         self.goal_classes = self._goal_classes()
 
     def _mask(self, cells) -> int:
-        return sum(1 << self.index[c] for c in set(cells))
+        return mask_of(self.index[c] for c in cells)
 
     def _check_goal(self) -> None:
         goal = self.goal
@@ -160,19 +172,24 @@ class PegSolitaire(SideConditions, Rules):
         start on different pegs; so every full region that the goal does not leave
         full costs a move of its own (the lower bound of :meth:`heuristic`).
         Candidates: holes never jumped over, then 2x2 squares and small triangles."""
-        jumps = self.jumps
+        over: list[list[tuple[int, int]]] = [[] for _ in self.holes]     # the jumps over each hole
+        for a, b, c in self.jumps:
+            over[b].append((a, c))
 
-        def merson(cells: set[int]) -> bool:
-            return not any(b in cells and a not in cells and c not in cells for a, b, c in jumps)
+        def merson(cells: set[int]) -> bool:     # linear in the board, not in candidates x jumps
+            return not any(a not in cells and c not in cells for b in cells for a, c in over[b])
 
-        candidates = [{i} for i in range(len(self.holes))]
-        for x, y in self.holes:
-            for shape in (((0, 0), (1, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (1, 1)), ((0, 0), (0, 1), (1, 1))):
-                cells = [(x + dx, y + dy) for dx, dy in shape]
-                if all(c in self.index for c in cells):
-                    candidates.append({self.index[c] for c in cells})
+        def candidates():       # one at a time: millions of them on a huge board
+            for i in range(len(self.holes)):
+                yield {i}
+            for x, y in self.holes:
+                for shape in (((0, 0), (1, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (1, 1)), ((0, 0), (0, 1), (1, 1))):
+                    cells = [(x + dx, y + dy) for dx, dy in shape]
+                    if all(c in self.index for c in cells):
+                        yield {self.index[c] for c in cells}
+
         taken, out = set(), []
-        for cells in candidates:
+        for cells in candidates():
             if not cells & taken and merson(cells):
                 taken |= cells
                 out.append(sum(1 << i for i in cells))
@@ -189,10 +206,10 @@ class PegSolitaire(SideConditions, Rules):
         out = []
         for a, b in ((1, 1), (1, 2)):
             if all((a * dx + b * dy) % 3 for dx, dy in lines):
-                masks = [0, 0, 0]
+                holes: list[list[int]] = [[], [], []]
                 for i, (x, y) in enumerate(self.holes):
-                    masks[(a * x + b * y) % 3] |= 1 << i
-                out.append(tuple(masks))
+                    holes[(a * x + b * y) % 3].append(i)
+                out.append(tuple(mask_of(i) for i in holes))
         return out
 
     def position_class(self, occupied: int) -> tuple:

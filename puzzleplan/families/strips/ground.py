@@ -48,6 +48,19 @@ def _roomy_stack() -> None:
     _, hard = resource.getrlimit(resource.RLIMIT_STACK)
     size = STACK_BYTES if hard == resource.RLIM_INFINITY else min(STACK_BYTES, hard)
     resource.setrlimit(resource.RLIMIT_STACK, (size, hard))
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    """Linux: the translator is killed when the process that started it ends, however it ends.
+    It runs in a session of its own (so that Ctrl-C reaches only us), so a run killed outright
+    (bench's hard kill, an outside timeout) left it grounding on, holding its memory, for minutes."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, 9)        # PR_SET_PDEATHSIG, SIGKILL
+    except (OSError, AttributeError):
+        pass
 INPUT_ERROR = 31
 OUT_OF_MEMORY = 20      # the translator's own exit codes
 

@@ -14,6 +14,8 @@ sexp   a list of sexps or a token (lower case); every list remembers the line of
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from ...puzzle import PuzzleError
@@ -36,6 +38,9 @@ NUMERIC = ("increase", "decrease", "assign", "scale-up", "scale-down")
 MAX_DEPTH = 10_000      # nesting read (real tasks nest a few dozen deep; a bomb of "(" would fill the memory)
 
 
+TOKEN = re.compile(r"[()]|[^\s()]+")
+
+
 class Sexp(list):
     """A parenthesised list with the line of its opening parenthesis."""
 
@@ -48,7 +53,10 @@ def parse(text: str, path: str) -> list:
     stack: list[Sexp] = [Sexp()]
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.split(";", 1)[0]
-        for token in line.replace("(", " ( ").replace(")", " ) ").split():
+        # tokens one at a time: a line of 60 million '(' is refused at the depth cap, not first
+        # copied and split whole (seconds of C code that no time limit interrupts)
+        for match in TOKEN.finditer(line):
+            token = match.group()
             if token == "(":
                 if len(stack) > MAX_DEPTH:
                     raise PuzzleError(f"parentheses nested deeper than {MAX_DEPTH:,}", path, no)

@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sysconfig
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -53,6 +54,53 @@ def words_of(command: str) -> list[str]:
     if not words:
         raise PuzzleError("external: name a solver program, like external:cadical or external:kissat")
     return words
+
+
+OUTPUT_SLACK = 16 << 20       # bytes a solver may print beyond its model (comments, statistics)
+
+
+def run_capped(argv, timeout: float | None, cap: int) -> subprocess.CompletedProcess:
+    """``subprocess.run(argv, capture_output=True, text=True, timeout=timeout)``, except that a
+    program printing more than ``cap`` bytes on either stream is killed at once and refused
+    (PuzzleError): its output is not gathered in memory past the limit (a program that prints
+    without end filled a gigabyte in seconds, and was still being read after the deadline)."""
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    bufs, over = [bytearray(), bytearray()], threading.Event()
+
+    def drain(stream, buf):
+        while True:
+            chunk = stream.read1(1 << 16)
+            if not chunk:
+                return
+            if len(buf) + len(chunk) > cap:
+                over.set()
+                proc.kill()
+                return
+            buf += chunk
+
+    threads = [threading.Thread(target=drain, args=(stream, buf), daemon=True)
+               for stream, buf in zip((proc.stdout, proc.stderr), bufs)]
+    for t in threads:
+        t.start()
+    try:
+        proc.wait(timeout=timeout)
+    except BaseException:           # the deadline or Ctrl-C: the program is stopped, not waited for
+        proc.kill()
+        proc.wait()
+        raise
+    finally:
+        for t in threads:
+            t.join(timeout=1)       # a grandchild may hold the pipes open: not waited for
+        for stream in (proc.stdout, proc.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+    if over.is_set():
+        raise PuzzleError(f"{Path(argv[0]).name} printed more than {cap >> 20} MiB, more than a model of this "
+                          "formula takes; stopped")
+    out, err = (b.decode("utf-8", "replace") for b in bufs)
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
 class ExternalBackend(Backend):
@@ -107,9 +155,10 @@ class ExternalBackend(Backend):
         argv = self.argv + [str(cnf)] + ([str(result_file)] if self.minisat else [])
         t0 = time.perf_counter()
         limits.raise_if_interrupted()       # a Ctrl-C Python dropped (see limits.interrupts_recorded)
+        top = self.model.top        # a model is a value per variable, with the solver's comments beside it
+        cap = OUTPUT_SLACK + (top + 1) * (len(str(top)) + 2)
         try:
-            proc = subprocess.run(argv, capture_output=True, text=True,
-                                  timeout=None if time_limit is None else max(time_limit, 0.01))
+            proc = run_capped(argv, None if time_limit is None else max(time_limit, 0.01), cap)
         except subprocess.TimeoutExpired:
             self.last = {"vars": self.model.top, "clauses": len(self.clauses), "conflicts": None}
             return None
