@@ -4,7 +4,8 @@ covered exactly once (by a piece or by ``empty``).
 
 Moves ``("mv", kind, anchor, dir, n, t)``: the piece of ``kind`` at ``anchor``
 goes ``n`` cells in ``dir`` (n = 1 for ``steps``; any n for ``slides``).
-Explanatory frame axioms.  Without move-count conditions, a piece that just moved
+Explanatory frame axioms.  Under ``steps``, moves of different pieces that commute come
+in one order only (:mod:`puzzleplan.encodings.order`).  Without move-count conditions, a piece that just moved
 may not move straight back (``steps``), nor slide again along the same axis
 (``slides``): neither is ever part of a shortest plan.  With move-count conditions
 only the rules remain: a slide may not continue the previous slide of its piece in
@@ -20,6 +21,7 @@ row: the two would be one move.
 from __future__ import annotations
 
 from .rules import AXIS_DIRS, DIRS, add
+from ...encodings.order import CommutingOrder
 from ...limits import checkpoint
 from ...puzzle import Move, PuzzleError
 from ...encodings.base import Encoder, frame
@@ -77,6 +79,10 @@ class SlidingEncoder(Encoder):
             self.by_unit.setdefault(self.unit(tr[0], tr[1]), []).append(tr)
         if metric == "moves":
             self._paths_setup()
+        # steps: moves of different pieces that commute are kept in one order (encodings.order);
+        # a slide passes cells it does not change, which that rule does not see
+        self.order = CommutingOrder(len(p.kinds), lambda m, c, t: m.var(("empty", c, t))) \
+            if metric == "steps" else None
 
     def unit(self, k, a):
         axes = self.domain.kinds[k].axes
@@ -113,14 +119,15 @@ class SlidingEncoder(Encoder):
     def moves(self, m, t):
         if self.metric == "moves":
             return self._path_moves(m, t)
-        out, leaving, arriving = [], {}, {}
+        out, leaving, arriving, entries = [], {}, {}, []
         for u, transitions in self.by_unit.items():
             k = u[0]
             if self.single[u]:
-                out += self._unit_moves(m, u, transitions, t, leaving, arriving)
+                out += self._unit_moves(m, u, transitions, t, leaving, arriving, entries)
                 continue
             for _, a, d, n, b, swept in transitions:
                 mv = m.var(("mv", k, a, d, n, t))
+                entries.append((mv, k, (), swept))
                 m.implies(mv, [self.at(m, k, a, t)])
                 for c in swept:
                     m.implies(mv, [m.var(("empty", c, t))])
@@ -141,6 +148,8 @@ class SlidingEncoder(Encoder):
             for a in kind.anchors:
                 frame(m, self.at(m, k, a, t), self.at(m, k, a, t + 1),
                       leaving.get((k, a), []), arriving.get((k, a), []))
+        if self.order is not None:
+            self.order.step(m, t, entries)
         return out
 
     def _paths_setup(self):
@@ -217,7 +226,10 @@ class SlidingEncoder(Encoder):
             return (d,) if self.metric == "slides" else ()
         return (OPPOSITE[d],) if self.metric == "steps" else (d, OPPOSITE[d])
 
-    def _unit_moves(self, m, u, transitions, t, leaving, arriving):
+    def figures(self) -> dict:
+        return {"order_clauses": self.order.clauses} if self.order is not None else {}
+
+    def _unit_moves(self, m, u, transitions, t, leaving, arriving, entries):
         """Moves ``("umv", kind, line, dir, n, t)`` of the single piece of unit ``u``."""
         k, out = u[0], []
         shifts = sorted({(d, n) for _, _, d, n, _, _ in transitions})
@@ -228,6 +240,7 @@ class SlidingEncoder(Encoder):
                 if (d2, n2) != (d, n):
                     continue
                 sources.add(a)
+                entries.append((mv, k, (self.at(m, k, a, t),), swept))
                 m.add([-mv, -self.at(m, k, a, t), self.at(m, k, b, t + 1)])
                 for c in swept:
                     m.add([-mv, -self.at(m, k, a, t), m.var(("empty", c, t))])
