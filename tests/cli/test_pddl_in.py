@@ -425,3 +425,75 @@ def test_a_problem_with_its_goal_before_its_init_is_reordered_with_a_note(tmp_pa
     got = subprocess.run([sys.executable, "-m", "puzzleplan.cli", "search", str(tmp_path / "five.pddl")],
                          capture_output=True, text=True, timeout=120)
     assert got.returncode == 2 and "Traceback" not in got.stderr and len(got.stderr.strip().splitlines()) <= 2
+
+
+GRIPPER = """(define (domain gripper)
+  (:requirements :strips :typing)
+  (:types room ball gripper)
+  (:predicates (at-robby ?r - room) (at ?b - ball ?r - room) (free ?g - gripper) (carry ?b - ball ?g - gripper))
+  (:action move :parameters (?from ?to - room) :precondition (at-robby ?from)
+    :effect (and (at-robby ?to) (not (at-robby ?from))))
+  (:action pick :parameters (?b - ball ?r - room ?g - gripper) :precondition (and (at ?b ?r) (at-robby ?r) (free ?g))
+    :effect (and (carry ?b ?g) (not (at ?b ?r)) (not (free ?g))))
+  (:action drop :parameters (?b - ball ?r - room ?g - gripper) :precondition (and (carry ?b ?g) (at-robby ?r))
+    :effect (and (at ?b ?r) (free ?g) (not (carry ?b ?g)))))
+"""
+GOALS = {   # goal -> optimum
+    "(and (at-robby rooma) (exists (?b - ball) (and (at ?b roomb) (not (= ?b b2)))))": 4,
+    "(or (and (at b0 roomb) (at b1 roomb)) (carry b2 left))": 2,
+    "(exists (?b - ball) (exists (?g - gripper) (carry ?b ?g)))": 1,
+    "(and (at b0 roomb) (or (at b1 roomb) (at-robby rooma)))": 4,
+    "(and (exists (?b - ball) (carry ?b left)) (exists (?b - ball) (carry ?b right)) (at b2 rooma))": 6,
+}
+
+
+def gripper_problem(goal: str) -> str:
+    return ("(define (problem g) (:domain gripper)\n  (:objects rooma roomb - room b0 b1 b2 - ball left right - gripper)\n"
+            "  (:init (at-robby rooma) (free left) (free right) (at b0 rooma) (at b1 rooma) (at b2 roomb))\n"
+            f"  (:goal {goal}))\n")
+
+
+@pytest.mark.parametrize("goal", list(GOALS))
+def test_an_exists_or_or_in_the_goal_becomes_goal_alternatives(tmp_path, goal):
+    """The translator makes such a goal into axioms; they become the task's goal alternatives:
+    search, A*, SAT (both ends), CP-SAT and the PDDL planners agree on the optimum."""
+    (tmp_path / "domain.pddl").write_text(GRIPPER)
+    (tmp_path / "g.pddl").write_text(gripper_problem(goal))
+    domain = load(tmp_path / "g.pddl").domain
+    want = GOALS[goal]
+    assert breadth_first_search(domain, "steps").length == want
+    assert astar_search(domain, "steps").length == want
+    assert domain.heuristic(domain.initial, "steps") <= want
+    for backend in ("pysat", "pysat-de", "cpsat"):
+        r = solve(domain, "steps", backend, enumerate_first=False)
+        assert (r.status, r.length) == (Status.OPTIMAL, want), backend
+        assert check_plan(domain, r.steps, "steps")["solved"]
+    if available("fd-lmcut"):
+        assert plan(domain, "steps", "fd-lmcut", 60).length == want
+
+
+def test_derived_goals_the_encodings_cannot_say_are_refused_in_one_line(tmp_path):
+    (tmp_path / "domain.pddl").write_text(GRIPPER)
+    (tmp_path / "g.pddl").write_text(gripper_problem("(not (exists (?b - ball) (at ?b roomb)))"))
+    one_line_error(run("search", tmp_path / "g.pddl"), "derived variables negated in the goal")
+    # a derived predicate an action reads: not a goal's
+    (tmp_path / "domain.pddl").write_text(GRIPPER.replace(":precondition (at-robby ?from)",
+                                                          ":precondition (and (at-robby ?from) (forall (?g - gripper) (free ?g)))"))
+    (tmp_path / "g.pddl").write_text(gripper_problem("(at b0 roomb)"))
+    one_line_error(run("search", tmp_path / "g.pddl"), "derived variables in action")
+
+
+def test_an_exists_in_a_precondition_grounds_one_operator_per_witness_under_one_name(tmp_path):
+    """The translator makes the quantified variable a hidden parameter: several operators share
+    the name "(move rooma roomb)"; a plan's step is the one that applies where it stands."""
+    (tmp_path / "domain.pddl").write_text(GRIPPER.replace(":precondition (at-robby ?from)",
+                                                          ":precondition (and (at-robby ?from) "
+                                                          "(exists (?b - ball) (at ?b ?from)))"))
+    (tmp_path / "g.pddl").write_text(gripper_problem("(and (at b0 roomb) (at b1 roomb))"))
+    domain = load(tmp_path / "g.pddl").domain
+    bfs = breadth_first_search(domain, "steps")
+    assert bfs.status is Status.OPTIMAL and check_plan(domain, bfs.steps, "steps")["solved"]
+    sat = solve(domain, "steps", "pysat-de", enumerate_first=False)
+    assert sat.length == bfs.length and check_plan(domain, sat.steps, "steps")["solved"]
+    got = run("search", tmp_path / "g.pddl")
+    assert got.exit_code == 0 and "optimal" in got.output

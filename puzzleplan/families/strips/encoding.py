@@ -203,7 +203,7 @@ class StepsEncoder(Encoder):
         return out
 
     def placed(self, m, i, T):
-        return [self.val(m, v, x, T) for v, x in self.domain.task.goal]
+        return [self.val(m, v, x, T) for v, x in self.domain.task.alternatives()[i]]
 
     def place_lit(self, m, mover, place, T):
         raise PuzzleError("a PDDL task has no cells for end conditions")

@@ -20,13 +20,14 @@ operator   :class:`Operator`: a ground action, its name as a plan writes it
 """
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ... import limits
@@ -87,6 +88,12 @@ class Grounded:
     costs: bool                                 # the task has action costs
     seconds: float = 0.0                        # the translator's wall time
     levers: tuple[str, ...] | None = None       # what the rules add (None: the defaults, rules.LEVERS)
+    goals: tuple[tuple[tuple[int, int], ...], ...] = ()     # goal alternatives, if any (then ``goal`` is unused)
+
+    def alternatives(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The goal as alternatives: each a conjunction of (variable, value); one, ``goal``,
+        unless the problem's goal was a disjunction or an ``exists`` (:func:`parse_sas`)."""
+        return self.goals or (self.goal,)
 
     @property
     def facts(self) -> int:
@@ -169,15 +176,12 @@ def parse_sas(text: str, where: str, seconds: float = 0.0) -> Grounded:
     expect("begin_metric")
     costs = nxt() == "1"
     expect("end_metric")
-    values = []
-    for _ in range(int(nxt())):
+    values, derived = [], set()
+    for i in range(int(nxt())):
         expect("begin_variable")
         nxt()
-        layer = int(nxt())
-        if layer != -1:
-            raise PuzzleError("unsupported derived predicates: the grounded task has derived variables "
-                              "(requirement :derived-predicates, or quantified or disjunctive conditions "
-                              "compiled into axioms)", where)
+        if int(nxt()) != -1:
+            derived.add(i)
         values.append(tuple(_fact(nxt()) for _ in range(int(nxt()))))
         expect("end_variable")
     mutexes = []
@@ -209,9 +213,70 @@ def parse_sas(text: str, where: str, seconds: float = 0.0) -> Grounded:
         cost = int(nxt())
         expect("end_operator")
         operators.append(Operator(name, tuple(sorted(set(pre))), tuple(eff), cost if costs else 1))
-    if int(nxt() or 0):
-        raise PuzzleError("unsupported derived predicates: the grounded task has axioms", where)
-    return Grounded("", "", tuple(values), init, goal, tuple(operators), tuple(mutexes), costs, round(seconds, 4))
+    rules = []
+    for _ in range(int(nxt() or 0)):
+        expect("begin_rule")
+        body = tuple(tuple(ints()) for _ in range(int(nxt())))
+        var, _, new = ints()
+        expect("end_rule")
+        rules.append((body, (var, new)))
+    task = Grounded("", "", tuple(values), init, goal, tuple(operators), tuple(mutexes), costs, round(seconds, 4))
+    return goal_alternatives(task, derived, rules, where) if derived or rules else task
+
+
+MAX_ALTERNATIVES = 256
+
+
+def goal_alternatives(task: Grounded, derived: set, rules: list, where: str) -> Grounded:
+    """A task whose derived variables serve only its goal (what the translator makes of an
+    ``exists`` or an ``or`` in the goal: one axiom per way to meet it, over ordinary facts) as
+    a task with goal alternatives, its derived variables dropped; PuzzleError for derived
+    predicates the encodings cannot say (in an action, or derived from derived ones)."""
+    unsupported = ("unsupported derived predicates: the grounded task has derived variables {} (requirement "
+                   ":derived-predicates, or quantified or disjunctive conditions compiled into axioms); only a "
+                   "goal's are supported")
+    for op in task.operators:
+        if any(v in derived for v, _ in op.pre + op.eff):
+            raise PuzzleError(unsupported.format(f"in action ({op.name})"), where)
+    for body, _ in rules:
+        if any(v in derived for v, _ in body):
+            raise PuzzleError(unsupported.format("derived from derived ones"), where)
+    plain = tuple((v, x) for v, x in task.goal if v not in derived)
+    options = [[plain]]
+    for d, x in ((v, x) for v, x in task.goal if v in derived):
+        if x == task.init[d]:       # the default value: a goal that no axiom may fire (a negation)
+            raise PuzzleError(unsupported.format("negated in the goal"), where)
+        options.append([body for body, head in rules if head == (d, x)])
+    alts = []
+    for choice in itertools.product(*options):
+        limits.checkpoint()
+        pairs = dict()
+        for v, x in (p for part in choice for p in part):
+            if pairs.setdefault(v, x) != x:
+                break           # two values of one variable: this way is impossible
+        else:
+            alt = tuple(sorted(pairs.items()))
+            if alt not in alts:
+                alts.append(alt)
+        if len(alts) > MAX_ALTERNATIVES:
+            raise PuzzleError(f"the goal has more than {MAX_ALTERNATIVES} alternatives (an exists or an or "
+                              "over many objects): too many to encode", where)
+    keep = [v for v in range(len(task.values)) if v not in derived]
+    new = {v: i for i, v in enumerate(keep)}
+
+    def remap(pairs):
+        return tuple((new[v], x) for v, x in pairs)
+    if not alts:        # no way at all: a goal no state meets (one variable with two values)
+        two = [v for v in keep if len(task.values[v]) > 1]
+        if not two:
+            raise PuzzleError("the goal can never hold: no way to meet it is consistent", where)
+        alts = [((two[0], 0), (two[0], 1))]
+    ops = tuple(replace(op, pre=remap(op.pre), eff=remap(op.eff)) for op in task.operators)
+    groups = tuple(g for g in (tuple(p for p in group if p[0] in new) for group in task.mutexes) if g)
+    goals = tuple(remap(a) for a in alts)
+    return replace(task, values=tuple(task.values[v] for v in keep), init=tuple(task.init[v] for v in keep),
+                   goal=goals[0] if len(goals) == 1 else (), goals=goals if len(goals) > 1 else (),
+                   operators=ops, mutexes=tuple(tuple((new[v], x) for v, x in g) for g in groups))
 
 
 def _fact(text: str) -> str:

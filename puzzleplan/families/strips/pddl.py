@@ -69,7 +69,7 @@ class PDDL(FamilyPDDL):
         return [], [val(base, v, x) for v, x in enumerate(base.initial)], {}
 
     def goal_atoms(self, base) -> list[list[Atom]]:
-        return [[val(base, v, x) for v, x in base.task.goal]]
+        return [[val(base, v, x) for v, x in alt] for alt in base.task.alternatives()]
 
     def at(self, base, mover, where: str) -> Atom:
         raise PuzzleError("a PDDL task has no cells for end conditions")

@@ -57,12 +57,21 @@ class Relaxed:
             self.pre.append(tuple(self.offset[v] + x for v, x in op.pre))
             self.eff.append(eff)
             self.cost.append(op.cost if metric == "cost" else 1)
+        alts = task.task.alternatives()
+        if len(alts) > 1:       # goal alternatives: one more fact, reached at no cost from any of them
+            for alt in alts:
+                self.pre.append(tuple(sorted({self.offset[v] + x for v, x in alt})))
+                self.eff.append((n,))
+                self.cost.append(0)
+            n = self.nfacts = n + 1
+            self.goal = (n - 1,)
+        else:
+            self.goal = tuple(sorted({self.offset[v] + x for v, x in alts[0]}))
         self.pre_of: list[list[int]] = [[] for _ in range(n)]
         for a, pre in enumerate(self.pre):
             for f in pre:
                 self.pre_of[f].append(a)
         self.free = [a for a, pre in enumerate(self.pre) if not pre]
-        self.goal = tuple(sorted({self.offset[v] + x for v, x in task.task.goal}))
         self.unit = all(c == 1 for c in self.cost)
         self.missing = [len(p) for p in self.pre]
 

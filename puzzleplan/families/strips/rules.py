@@ -151,7 +151,11 @@ class StripsTask(SideConditions, Rules):
         self.ops = task.operators
         self.pack = bytes if all(len(v) <= 256 for v in task.values) else tuple
         self.initial = self.pack(task.init)
-        self.by_name = {op.name.lower(): i for i, op in enumerate(self.ops)}
+        # a name may stand for several operators: the translator grounds an ``exists`` in a
+        # precondition as a hidden parameter, so "(move a b)" may come once per witness
+        self.by_name: dict[str, list[int]] = {}
+        for i, op in enumerate(self.ops):
+            self.by_name.setdefault(op.name.lower(), []).append(i)
         self.schemas = sorted({action_parts(op.name)[0] for op in self.ops})
         self.patterns = {p: Pattern.parse(p) for p in dict.fromkeys(p.lower() for p in patterns)}
         self.mover = [self._mover(i) for i in range(len(self.ops))]
@@ -207,7 +211,13 @@ class StripsTask(SideConditions, Rules):
 
     # -- search ----------------------------------------------------------------------
     def is_goal(self, state) -> bool:
-        return all(state[v] == x for v, x in self.task.goal)
+        return any(all(state[v] == x for v, x in alt) for alt in self.task.alternatives())
+
+    def goal_alternatives(self):
+        return [()] * len(self.task.alternatives())
+
+    def is_goal_alt(self, state, i: int) -> bool:
+        return all(state[v] == x for v, x in self.task.alternatives()[i])
 
     def applicable(self, state) -> Iterator[int]:
         yield from self.always
@@ -290,14 +300,23 @@ class StripsTask(SideConditions, Rules):
     def render_steps(self, moves: Sequence[Move]) -> list[str]:
         return [f"({self.ops[m.data].name})" for m in moves]
 
-    def op_of(self, step: str) -> int | None:
-        return self.by_name.get(step_key(step))
+    def op_of(self, step: str, state=None) -> int | None:
+        """The operator a plan's step names (None: none); of several with that name, the first
+        applicable in ``state`` (when given), else the first."""
+        found = self.by_name.get(step_key(step))
+        if not found:
+            return None
+        if state is not None:
+            for i in found:
+                if all(state[v] == x for v, x in self.ops[i].pre):
+                    return i
+        return found[0]
 
     def replay(self, steps: Sequence[str]) -> "TaskReplay":
         state = self.initial
         history = [state]
         for n, step in enumerate(steps, 1):
-            i = self.op_of(step)
+            i = self.op_of(step, state)
             if i is None:
                 raise IllegalStep(n, step, "no such action in the grounded task (unknown, or never applicable)")
             missing = [(v, x) for v, x in self.ops[i].pre if state[v] != x]
