@@ -196,11 +196,13 @@ def plot_map(w, path: Path, subplots) -> bool:
         ax.set_yscale("log")
         ax.set_title(family, fontsize=10)
         ax.set_xlabel("optimal length", fontsize=8)
-        ax.set_ylabel("states BFS expanded (black-ringed, faded: at its timeout)", fontsize=7)
+        if family == families[0]:
+            ax.set_ylabel("states BFS expanded\n(thick ring: BFS timed out there)", fontsize=8)
         ax.grid(True, which="both", alpha=0.3)
     if shown is not None:
         bar = fig.colorbar(shown, ax=list(axes.flat), shrink=0.9)
-        bar.set_label("log10(best SAT s / best search s): blue SAT wins, red search wins", fontsize=7)
-    fig.suptitle("SAT against search: who wins where (o both proved it, ^ only SAT, s only search)", fontsize=10)
+        bar.set_label("log10(best SAT s / best search s)\nblue: SAT faster, red: search faster", fontsize=8)
+    fig.suptitle("SAT against search: who wins where (circle: both proved the optimum, triangle: only SAT, "
+                 "square: only search)", fontsize=10)
     fig.savefig(path, dpi=110, bbox_inches="tight")
     return True

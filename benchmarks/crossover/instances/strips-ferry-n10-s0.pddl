@@ -1,0 +1,7 @@
+; series strips/ferry n=10 seed=0: n cars over four ports, one ferry
+(define (problem ferry-10)
+  (:domain ferry)
+  (:objects c0 c1 c2 c3 c4 c5 c6 c7 c8 c9 - car l0 l1 l2 l3 - location)
+  (:init (at-ferry l3) (empty-ferry)
+    (at c0 l1) (at c1 l3) (at c2 l3) (at c3 l2) (at c4 l3) (at c5 l3) (at c6 l1) (at c7 l2) (at c8 l2) (at c9 l2))
+  (:goal (and (at c0 l2) (at c1 l0) (at c2 l1) (at c3 l3) (at c4 l1) (at c5 l2) (at c6 l3) (at c7 l0) (at c8 l0) (at c9 l1))))
