@@ -18,7 +18,9 @@ keeps its length, its moves per piece (counts) and each piece's positions (cells
 avoid), so every plan has a reordered one that meets the rule: a horizon is satisfiable
 with it exactly when it is without it.  The states reachable in t steps do not change
 either, so reachability lemmas stay valid.  No-op steps carry no mover and constrain
-nothing; a double-ended unrolling meets the rule on each side.
+nothing; a double-ended unrolling meets the rule on each side.  A transition system (the
+AIGER export) leaves the rule out: it reads the cells that changed two steps back (made
+with the step before, as a transition system would need, it cost more than it saved).
 """
 from __future__ import annotations
 

@@ -147,6 +147,9 @@ def build_system(domain, metric: str | None, counts=(), backward: bool = False, 
     if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int) or bound < 0):
         raise PuzzleError(f"the bound must be a whole number, 0 or more, not {bound!r}")
     enc = encoder_for(domain, metric, counts)
+    # one order for commuting moves (encodings/order.py) reads which cells the step before
+    # changed: two steps back, which a transition system cannot say; it is only a lever
+    enc.order = None
     bad_counts = unsupported_counts(enc)
     if bad_counts:
         raise PuzzleError("move counts in the goal (" + ", ".join(sorted({str(r) for r in bad_counts}))
@@ -269,6 +272,7 @@ def plan_moves(s: System, frames: list[list[int]]) -> list:
     steps = frames[:-1] if not s.backward else frames[1:-1][::-1]
     from . import encoder_for
     enc = encoder_for(s.domain, s.metric, s.counts)
+    enc.order = None            # as in build_system
     m = BoolModel()
     enc.start(m)
     enc.extend(m, len(steps))

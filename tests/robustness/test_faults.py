@@ -138,7 +138,8 @@ def test_zero_moves_is_frozen(count):
 
 # -- item 9: nothing refuted is not "no plan within -1" ---------------------------------------
 def test_timeout_with_lower_bound_zero_claims_nothing(write):
-    path = write("a.slide", "board:\nA.\n\ngoal:\nA.\nconstraints: A.moves=2\n")
+    # no bound sees the end condition (the move counts' shortfall would be one)
+    path = write("a.slide", "board:\nA.\n\ngoal:\nA.\nconstraints: A.moves<=2 A.ends=b1\n")
     d = load(path).domain
     assert d.heuristic(d.initial, "steps") == 0
     r = solve(d, "steps", time_limit=1e-6)
