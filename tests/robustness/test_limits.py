@@ -1,0 +1,389 @@
+"""Time and memory limits.  A time limit holds, for the whole run, on every search, backend and
+command: the interpreter's start and the imports count, an inner limit counts within the outer
+one, runs in threads keep their own deadlines, a large encoding or a huge board (knights,
+Sokoban, a long strip, a peg board) being built is stopped in time, --certify and decode keep
+to the limit, and a cheap complete enumeration is not cut short by it; what a timeout claims is
+true (the bound proved, nothing when nothing was refuted).  The export's estimate of the memory
+a formula takes is close to what it does take, an export that would not fit is refused before
+it starts, the compact at-most-one that keeps long formulas small allows exactly what it
+should, and a shell's memory limit below the bench's --memory is the limit its runs get and
+record.  Tests marked ``timing`` run on their own (-m timing -n 0)."""
+import json
+import resource
+import subprocess
+import sys
+import time
+
+import pytest
+
+from _helpers import BACKENDS, BENCH, CARD40, GUARINI, KLOTSKI, one_error, run, run_unchecked
+from conftest import INSTANCES
+from puzzleplan import limits
+from puzzleplan.formats.load import load
+from puzzleplan.planner import solve
+from puzzleplan.puzzle import Status
+from puzzleplan.search import astar_search, breadth_first_search, explore
+
+
+# --- time: the run's clock --------------------------------------------------------------------
+
+def test_the_outermost_limit_counts_from_the_run_start():
+    before = limits._run_start
+    try:
+        limits.start_run(time.monotonic() - 2.0)
+        with limits.time_limit(3.0):
+            assert limits.left() <= 1.01
+            with limits.time_limit(5.0):            # an inner limit counts from now, within the outer
+                assert limits.left() <= 1.01
+            with limits.time_limit(0.5):
+                assert 0.4 < limits.left() <= 0.5
+    finally:
+        limits._run_start = before
+
+
+def test_the_process_start_is_before_now_and_recent():
+    now = time.monotonic()
+    start = limits.process_start()
+    assert start <= now and now - start <= 30.0
+
+
+def test_only_a_timeup_of_the_run_itself_is_held():
+    limits.hold()
+    try:
+        with limits.time_limit(10.0):
+            with pytest.raises(limits.TimeUp):
+                with limits.time_limit(0.01):        # an inner budget's end: freed as usual
+                    time.sleep(0.02)
+                    limits.checkpoint(512)
+        assert not limits.held()
+        with pytest.raises(limits.TimeUp):
+            with limits.time_limit(0.01):
+                time.sleep(0.02)
+                limits.checkpoint(512)
+        assert limits.held()
+    finally:
+        limits.hold(False)
+        limits._held.clear()
+
+
+SLOW_START = "import time; time.sleep({delay}); from puzzleplan.cli import main; main()"
+
+
+@pytest.mark.timing
+def test_a_slow_start_and_a_huge_board_keep_the_limit(tmp_path):
+    """1.5 s lost before the command starts (as imports take on a loaded machine) and a board that
+    takes longer than the limit to set up: the answer still comes within max(10%, 1 s)."""
+    n = 1000
+    rows = ["#" * n] + ["#" + " " * (n - 2) + "#" for _ in range(n - 2)] + ["#" * n]
+    rows[1] = "#@" + rows[1][2:]
+    rows[2] = "# $" + rows[2][3:]
+    rows[n - 2] = rows[n - 2][:n - 3] + "." + rows[n - 2][n - 2:]
+    board = tmp_path / "room.xsb"
+    board.write_text("\n".join(rows) + "\n")
+    limit = 4.0
+    t0 = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", SLOW_START.format(delay=1.5), "solve", str(board), "-q",
+                           "--time-limit", str(limit)], capture_output=True, text=True, timeout=120)
+    elapsed = time.monotonic() - t0
+    assert "Traceback" not in done.stderr
+    assert "timeout" in done.stdout, (done.stdout, done.stderr)
+    assert elapsed <= limit + max(0.1 * limit, 1.0), elapsed
+
+
+# --- time: every search and every backend -----------------------------------------------------
+
+def within(seconds, limit):
+    return seconds <= max(1.1 * limit, limit + 1.0)
+
+
+@pytest.mark.timing
+@pytest.mark.parametrize("search", [breadth_first_search, astar_search])
+def test_search_time_limit_without_a_progress_callback(search):
+    d = load(KLOTSKI).domain
+    t0 = time.perf_counter()
+    r = search(d, "steps", 0.2)
+    assert within(time.perf_counter() - t0, 0.2)
+    assert r.status is Status.TIMEOUT and r.steps is None
+    assert r.bound is not None and 0 <= r.bound < 116      # what was proved: no plan that short
+
+
+def test_bfs_timeout_bound_is_true():
+    d = load(CARD40).domain
+    r = breadth_first_search(d, "steps", 0.05)
+    assert r.status is Status.TIMEOUT and r.bound < 81
+
+
+@pytest.mark.timing
+def test_explore_time_limit():
+    d = load(KLOTSKI).domain
+    t0 = time.perf_counter()
+    figures = explore(d, "steps", time_limit=0.3)
+    assert within(time.perf_counter() - t0, 0.3)
+    assert figures["complete"] is False and figures["stopped"] == "timeout" and figures["reachable"] < 25955
+    assert explore(d, "steps")["complete"] is True
+
+
+@pytest.mark.timing
+def test_time_limits_of_runs_in_threads_are_their_own():
+    # one deadline per thread: a run's limit neither cuts short nor lifts another's
+    import threading
+    d = load(KLOTSKI).domain
+    spent = {}
+
+    def run(backend, limit):
+        t0 = time.perf_counter()
+        r = solve(d, "steps", backend, time_limit=limit)
+        spent[backend] = (r.status, time.perf_counter() - t0)
+
+    threads = [threading.Thread(target=run, args=("pysat", 1.0)),
+               threading.Thread(target=run, args=("pysat:cadical195", 3.0))]
+    for t in threads:
+        t.start()
+        time.sleep(0.1)
+    for t in threads:
+        t.join(30)
+    assert not any(t.is_alive() for t in threads)
+    (s1, t1), (s2, t2) = spent["pysat"], spent["pysat:cadical195"]
+    assert s1 is Status.TIMEOUT and within(t1, 1.0)
+    assert s2 is Status.TIMEOUT and 2.9 <= t2 and within(t2, 3.0)
+
+
+@pytest.mark.timing
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_solve_time_limit_every_backend(backend):
+    d = load(KLOTSKI).domain
+    t0 = time.perf_counter()
+    r = solve(d, "steps", backend, time_limit=2)
+    assert within(time.perf_counter() - t0, 2)
+    assert r.status is Status.TIMEOUT and r.steps is None
+    assert r.bound is None or 2 <= r.bound < 116
+
+
+def big_board(tmp_path, n=200) -> str:
+    rows = ["." * n for _ in range(n)]
+    rows[0] = "AB" + "." * (n - 2)
+    goal = ["." * n for _ in range(n)]
+    goal[n - 1] = "." * (n - 1) + "A"
+    path = tmp_path / "big.slide"
+    path.write_text("board:\n" + "\n".join(rows) + "\n\ngoal:\n" + "\n".join(goal) + "\n")
+    return str(path)
+
+
+@pytest.mark.timing
+@pytest.mark.parametrize("backend", ["pysat", "cpsat"])
+def test_time_limit_holds_while_a_large_encoding_is_built(tmp_path, backend):
+    d = load(big_board(tmp_path)).domain
+    t0 = time.perf_counter()
+    r = solve(d, "slides", backend, time_limit=3)
+    assert within(time.perf_counter() - t0, 3)
+    assert r.status is Status.TIMEOUT
+
+
+def test_timeout_with_lower_bound_zero_claims_nothing(write):
+    # no bound sees the end condition (the move counts' shortfall would be one)
+    path = write("a.slide", "board:\nA.\n\ngoal:\nA.\nconstraints: A.moves<=2 A.ends=b1\n")
+    d = load(path).domain
+    assert d.heuristic(d.initial, "steps") == 0
+    r = solve(d, "steps", time_limit=1e-6)
+    assert r.status is Status.TIMEOUT and r.bound is None
+    out = run_unchecked("solve", path, "--time-limit", "0.000001", "--no-enumerate", "-q")
+    assert "-1" not in out.output and "nothing refuted yet" in out.output
+
+
+@pytest.mark.timing
+def test_enumeration_finishes_under_a_time_limit():
+    """Klotski with B frozen: 25,994 states, unsolvable, enumerated in about 1.5 s.  A tenth of an
+    8 s limit stopped the enumeration, and the answer was a timeout after 8 s of deepening."""
+    result = run("solve", INSTANCES / "seeds/klotski_seed000.slide", "--frozen", "B", "--time-limit", "8", "--json")
+    doc = json.loads(result.stdout)
+    assert doc["status"] == "unsolvable" and doc["method"] == "enumeration", doc.get("status")
+    assert doc["reachable"] == 25994
+
+
+@pytest.mark.timing
+def test_a_wide_space_is_still_given_up_early(write):
+    """A guard: a space that is not finishing (the 15-puzzle, a frontier far above a tenth of the
+    states seen) is given up soon after a tenth of the limit, leaving the deepening its time."""
+    import time
+    from puzzleplan.planner.deepening import _enumerated
+    text = "board:\nABCD\nEFGH\nIJKL\nMNO.\ngoal:\nABCD\nEFGH\nIJKL\nM.NO\n"
+    domain = load(write("fifteen.slide", text)).domain
+    t0 = time.monotonic()
+    assert _enumerated(domain, "steps", 5.0, lambda text: None) is None
+    assert time.monotonic() - t0 < 2.4       # half the limit would be 2.5 s
+
+
+@pytest.mark.timing
+def test_certify_keeps_to_the_time_limit():
+    import subprocess
+    import sys
+    import time
+    t0 = time.monotonic()
+    # without a limit: planning 2 s, proof 5 s, check 8 s (card 40, slides)
+    done = subprocess.run([sys.executable, "-m", "puzzleplan.cli", "solve", str(CARD40), "-m", "slides", "--certify",
+                           "--time-limit", "4", "-q"], capture_output=True, text=True, timeout=120)
+    wall = time.monotonic() - t0
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("optimal (certification timed out): ") and ", 51 slides" in done.stdout
+    assert wall < 4 + 2.5, wall     # the limit, plus the start-up of a fresh process
+
+
+def test_decode_keeps_its_time_limit_while_it_builds(tmp_path, monkeypatch):
+    """decode's time limit interrupts its own work (reading, building the formula), not only
+    the checkpoints."""
+    from click.testing import CliRunner
+    from puzzleplan.cli import main
+    import puzzleplan.planner.decode as decode
+    puzzle = tmp_path / "tiny.slide"
+    puzzle.write_text("board:\nAA.\nb..\n\ngoal:\n...\n.AA\n")
+    runner = CliRunner()
+    assert runner.invoke(main, ["export", str(puzzle), "-t", "3", "-o", str(tmp_path / "x.cnf")]).exit_code == 0
+    (tmp_path / "m").write_text("s SATISFIABLE\nv 1 0\n")
+
+    def slow(*args, **kwargs):
+        while True:         # a loop without a checkpoint
+            pass
+    monkeypatch.setattr(decode, "check_symbols", slow)
+    t0 = time.monotonic()
+    done = runner.invoke(main, ["decode", str(puzzle), "--cnf", str(tmp_path / "x.cnf"), "--model",
+                                str(tmp_path / "m"), "--time-limit", "1"])
+    assert time.monotonic() - t0 < 3
+    assert "timeout" in done.output, done.output
+
+
+# --- time: huge instances, loading included ---------------------------------------------------
+
+def huge(tmp_path, kind: str, n: int) -> str:
+    """A huge board: an n x n knights board, an n x n Sokoban room, a 1 x n sliding strip."""
+    if kind == "knights":
+        text = "board:\n" + "W" + "." * (n - 1) + "\n" + ("." * n + "\n") * (n - 1) + "goal: W@b1\n"
+        name = "big.knights"
+    elif kind == "sokoban":
+        inner = [" " * n for _ in range(n)]
+        inner[0] = "@" + " " * (n - 1)
+        inner[1] = " $" + " " * (n - 2)
+        inner[-1] = " " * (n - 1) + "."
+        text = "\n".join(["#" * (n + 2)] + ["#" + row + "#" for row in inner] + ["#" * (n + 2)]) + "\n"
+        name = "room.xsb"
+    else:
+        text = "board:\nA" + "." * n + "\ngoal:\n" + "." * n + "A\n"
+        name = "strip.slide"
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def timed(args, limit_mb=3000):
+    """Wall seconds of ``puzzleplan ARGS`` in a process of its own, under an address-space limit
+    (the old code's slides on a long strip grew without bound)."""
+    import resource
+    import subprocess
+    import sys
+    import time
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (limit_mb << 20, limit_mb << 20))
+    t0 = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "puzzleplan.cli", *map(str, args)], capture_output=True, text=True,
+                          timeout=120, preexec_fn=cap)
+    return time.monotonic() - t0, done
+
+
+@pytest.mark.parametrize("kind,n,args", [
+    ("knights", 600, ["search"]), ("knights", 600, ["solve", "-q"]), ("knights", 600, ["explore"]),
+    ("sokoban", 600, ["search", "-m", "pushes"]), ("sokoban", 600, ["solve", "-q"]),
+    ("strip", 200_000, ["search", "-m", "slides"]), ("strip", 200_000, ["solve", "-q", "-m", "slides"]),
+])
+def test_the_time_limit_holds_on_huge_boards(tmp_path, kind, n, args):
+    """Before: the board was read and its rules built before the clock started (about as long as
+    the limit here), a successor call or a slide could run long between two clock reads, and
+    full garbage collections over the huge rules ran past the limit."""
+    limit = 2.0
+    path = huge(tmp_path, kind, n)
+    wall, done = timed([args[0], path, *args[1:], "--time-limit", limit])
+    assert done.returncode == 0, done.stderr[-500:]
+    assert "Traceback" not in done.stderr
+    start, _ = timed(["--version"])      # the interpreter's start on this machine, as loaded as it is now
+    assert wall < limit + 1.0 + 2 * start, (wall, start, done.stdout[-300:])
+
+
+def test_a_huge_peg_board_is_set_up_in_linear_time():
+    """A 200 x 200 board with one hole: its rules, Merson regions and position classes within
+    a few seconds (the regions were candidates x jumps, the masks or-ed bit by bit: hours)."""
+    from puzzleplan.families.pegsol.rules import PegSolitaire
+    from puzzleplan.families.pegsol.fileformat import parse
+    n = 200
+    rows = ["o" * n for _ in range(n)]
+    rows[n // 2] = rows[n // 2][:n // 2] + "." + rows[n // 2][n // 2 + 1:]
+    spec = parse("board:\n" + "\n".join(rows) + "\ngoal: one peg\n")
+    t0 = time.monotonic()
+    with limits.time_limit(60.0), limits.preemptive():
+        rules = PegSolitaire(spec)
+    assert time.monotonic() - t0 < 30
+    assert rules.initial[0].bit_count() == n * n - 1
+    assert rules.regions and rules.classes
+
+
+# --- memory: the export estimated, and refused when it does not fit ---------------------------
+
+def test_export_memory_estimate_is_right(tmp_path):
+    """The estimate must not be far below what the export takes: the old one counted model
+    items, not clauses (1,883 a step on Klotski then, not 976), and let 11.7 GB through.  2,242
+    a step since commuting moves come in one order (encodings/order.py)."""
+    import subprocess
+    import sys
+    from puzzleplan.encodings.lower import estimate_bytes
+    domain = load(INSTANCES / "seeds/klotski_seed000.slide").domain
+    need, per_step = estimate_bytes(domain, "steps", 600)
+    assert per_step == 2242
+    # the peak of this process's own memory (VmHWM; ru_maxrss would count the forking parent's)
+    peak_of = "print(int(next(l for l in open('/proc/self/status') if l.startswith('VmHWM')).split()[1]) * 1024)"
+    code = ("import sys; from puzzleplan.cli import main; sys.argv = ['puzzleplan', 'export', sys.argv[1], "
+            "'-t', '600', '-o', sys.argv[2]]\ntry:\n    main()\nexcept SystemExit:\n    pass\n" + peak_of)
+    base = "import puzzleplan.cli, puzzleplan.export, puzzleplan.encodings.lower\n" + peak_of
+    peak = int(subprocess.run([sys.executable, "-c", code, str(INSTANCES / "seeds/klotski_seed000.slide"),
+                               str(tmp_path / "k.cnf")], capture_output=True, text=True, timeout=120).stdout.split()[-1])
+    idle = int(subprocess.run([sys.executable, "-c", base], capture_output=True, text=True, timeout=60).stdout.split()[-1])
+    assert 0.8 * (peak - idle) <= need <= 2 * (peak - idle), (need, peak - idle)
+
+
+def test_export_refuses_what_does_not_fit(tmp_path, monkeypatch):
+    from puzzleplan.encodings import lower
+    monkeypatch.setattr(lower, "available_bytes", lambda: 8 << 30)     # 8 GiB: horizon 50,000 needs 35
+    out = tmp_path / "k.cnf"
+    one_error(run("export", INSTANCES / "seeds/klotski_seed000.slide", "-t", "50000", "-o", out), "GiB", "2,242")
+    assert not out.exists()
+
+
+def test_the_long_at_most_one_allows_exactly_what_it_should():
+    """Counting, as for every encoding: for each assignment of n literals, the clauses are
+    satisfiable (auxiliaries free) exactly when at most one literal is true."""
+    import itertools
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+    from puzzleplan.encodings.lower import sequential_amo
+    for n in range(2, 9):
+        lits = list(range(1, n + 1))
+        clauses = sequential_amo(lits, IDPool(start_from=n + 1))
+        assert len(clauses) == 3 * n - 4
+        with Solver(name="minisat22", bootstrap_with=clauses) as s:
+            for values in itertools.product([False, True], repeat=n):
+                assumptions = [v if on else -v for v, on in zip(lits, values)]
+                assert s.solve(assumptions=assumptions) == (sum(values) <= 1), (n, values)
+
+
+# --- memory: the limit a bench run really has -------------------------------------------------
+
+def test_a_shell_memory_limit_below_memory_is_respected(tmp_path):
+    out = tmp_path / "r.jsonl"
+    below = 1500 * 1024 * 1024
+
+    def limit():        # as `ulimit -v 1536000` in a shell: soft and hard
+        resource.setrlimit(resource.RLIMIT_AS, (below, below))
+
+    done = subprocess.run(BENCH + [str(GUARINI), "-m", "steps", "--methods", "bfs", "--memory", "4096", "-o", str(out)],
+                          capture_output=True, text=True, timeout=120, preexec_fn=limit)
+    assert done.returncode == 0, done.stderr
+    [row] = [json.loads(line) for line in open(out)]
+    assert row["status"] == "optimal" and row["length"] == 16, row
+    assert row["memory_mb"] == 1500      # the limit the run really had

@@ -1,0 +1,106 @@
+"""Option values that make no sense are refused in one line ``puzzleplan: error: ...`` with
+exit 2 (a JSON error object with --json) before any work: Unicode digits and huge numbers in
+--moves, --avoid, --ends and -c, cells off the board, negative or NaN limits, horizons, margins,
+memory and jobs, missing folders, level ranges that run backwards or are huge, a backend with an
+unclosed quote, a Dask address nobody answers.  And the options that are right do what they
+say: --max-horizon with the fast schedule, the solver named or chosen per domain."""
+import pytest
+
+from _helpers import CARDS, GUARINI, MICROBAN, RUSH, json_error, one_error, one_line_error, run, run_unchecked
+from conftest import INSTANCES
+from puzzleplan.formats.load import load
+from puzzleplan.planner import solve
+from puzzleplan.puzzle import Status
+
+
+# --- values: one line, or one JSON error object -----------------------------------------------
+
+BAD_VALUES = [
+    # Unicode digits: str.isdigit() takes them, int() does not
+    (("search", RUSH, "--avoid", "B:a\u00b2"), "not a square"),
+    (("search", RUSH, "--moves", "A>=\u00b2"), "not a move count"),
+    (("search", RUSH, "-c", "A.moves<=\u00b3"), "not a move count"),
+    (("search", GUARINI, "--ends", "W:c\u00b9"), "not a square"),
+    (("search", RUSH, "--moves", "A>=" + "9" * 5000), "not a move count"),
+    (("search", RUSH, "--avoid", "B:a" + "9" * 5000), "not a square"),
+    # cells off the board
+    (("search", RUSH, "--avoid", "B:z9"), "off the 6x6 board"),
+    (("search", RUSH, "--ends", "A:e3,h8"), "A.ends: cell h8 is off the board"),
+    (("search", MICROBAN, "-l", "2", "--avoid", "player:z40"), "off the board"),
+    (("search", MICROBAN, "-l", "2", "--ends", "player:z40"), "off the board"),
+    (("search", GUARINI, "--avoid", "W:a4"), "a4 is not a square of the board"),
+    (("search", GUARINI, "--ends", "W:a4"), "off the board"),
+    # option values
+    (("solve", RUSH, "--max-horizon", "-1"), "--max-horizon"),
+    (("solve", RUSH, "--time-limit", "-5"), "--time-limit"),
+    (("solve", RUSH, "--time-limit", "nan"), "--time-limit"),
+    (("search", RUSH, "--time-limit", "nan"), "--time-limit"),
+    (("search", RUSH, "--time-limit", "0"), "--time-limit"),
+    (("seeds", "--time-limit", "-1"), "--time-limit"),
+    (("solve", RUSH, "--margin", "-1"), "--margin"),
+    (("search", MICROBAN, "--margin", "-1"), "--margin"),
+    (("solve", RUSH, "--start-horizon", "-1"), "--start-horizon"),
+    (("solve", RUSH, "--max-horizon", "\u00b2"), "--max-horizon"),
+    (("bench", RUSH, "--time-limit", "0"), "--time-limit"),
+    (("bench", RUSH, "--time-limit", "nan"), "--time-limit"),
+    (("bench", RUSH, "--memory", "-1"), "--memory"),
+    (("bench", RUSH, "--memory", "0"), "--memory"),
+    (("bench", RUSH, "--jobs", "0"), "--jobs"),
+    (("export", RUSH, "-t", "-1", "-o", "x.cnf"), "--horizon"),
+    (("export", RUSH, "-t", "3", "-o", "nosuchdir/x.cnf"), "no folder nosuchdir"),
+    (("solve",), "Missing argument"),
+]
+
+
+@pytest.mark.parametrize("args,problem", BAD_VALUES)
+def test_bad_value_is_one_line(args, problem):
+    one_line_error(run_unchecked(*args), problem)
+
+
+@pytest.mark.parametrize("args,problem", [a for a in BAD_VALUES if a[0][0] in ("search", "solve")])
+def test_bad_value_with_json_is_an_error_object(args, problem):
+    json_error(run_unchecked(*args, "--json"), problem)
+
+
+@pytest.mark.parametrize("levels,words", [("5-1", ["runs backwards", "1-5"]), ("3,9-2", ["runs backwards"]),
+                                          ("1-99999999", ["more than 100,000"]), ("1-x", ["1-40"])])
+def test_bench_levels_that_make_no_sense_are_refused(tmp_path, levels, words):
+    out = tmp_path / "r.csv"
+    result = run("bench", INSTANCES / "rushhour/thinkfun40.rh", "--levels", levels, "--methods", "bfs", "-o", out)
+    one_error(result, *words)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("backend", ['external:"unclosed', "external:kissat 'x"])
+def test_an_unclosed_quote_in_a_backend(tmp_path, backend):
+    one_error(run("solve", GUARINI, "--backend", backend), "no closing quotation")
+    one_error(run("bench", GUARINI, "--methods", backend, "-o", tmp_path / "r.csv"), "no closing quotation")
+    assert not (tmp_path / "r.csv").exists()
+
+
+@pytest.mark.parametrize("address", ["not-an-address", "tcp://127.0.0.1:1"])
+def test_a_dask_address_nobody_answers(tmp_path, monkeypatch, address):
+    from puzzleplan.bench import run as bench_run
+    monkeypatch.setattr(bench_run, "DASK_CONNECT_SECONDS", 2)
+    out = tmp_path / "r.csv"
+    one_error(run("bench", GUARINI, "--methods", "bfs", "--dask", address, "-o", out), "--dask", "cannot connect")
+    assert not out.exists() and not (tmp_path / "r.csv.meta.jsonl").exists()
+
+
+# --- horizons and solvers: as asked, or chosen per domain -------------------------------------
+
+def test_fast_schedule_tries_the_maximum_horizon():
+    d = load(CARDS, 1).domain                                  # 8 slides
+    r = solve(d, "slides", optimal=False, max_horizon=6)
+    tried = [h["horizon"] for h in r.horizons]
+    assert tried[-1] == 6 and tried == sorted(tried)
+    assert r.status is Status.NO_PLAN_WITHIN and r.bound == 6
+
+
+def test_default_solver_is_chosen_per_domain():
+    knights = solve(load(INSTANCES / "knights/guarini.knights").domain, "steps")
+    card = solve(load(CARDS, 1).domain, "slides")
+    assert knights.method == "pysat-de:cadical195" and knights.length == 16
+    assert card.method == "pysat-de:glucose42" and card.length == 8
+    assert solve(load(INSTANCES / "knights/guarini.knights").domain, "steps", "pysat:glucose42").method \
+        == "pysat:glucose42"
