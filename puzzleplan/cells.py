@@ -13,15 +13,30 @@ from .puzzle import PuzzleError
 Cell = tuple[int, int]
 
 
+def column_name(x: int) -> str:
+    """``0`` -> ``a``, ``25`` -> ``z``, ``26`` -> ``aa``, ``27`` -> ``ab`` (as spreadsheets count:
+    a board wider than 26 columns keeps names that read back)."""
+    n, out = x + 1, ""
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(97 + r) + out
+    return out
+
+
 def cell_name(c: Cell) -> str:
-    """``(1, 0)`` -> ``b1``."""
-    return f"{chr(97 + c[0])}{c[1] + 1}"
+    """``(1, 0)`` -> ``b1``; ``(26, 0)`` -> ``aa1``."""
+    return f"{column_name(c[0])}{c[1] + 1}"
 
 
 def parse_cell(text: str) -> Cell:
-    """``b1`` -> ``(1, 0)``.  ASCII only: ``str.isdigit`` would take ``²``, which ``int`` refuses;
-    at most 6 digits, so a huge rank is an error here, not in ``int``."""
+    """``b1`` -> ``(1, 0)``, ``aa1`` -> ``(26, 0)``.  ASCII only: ``str.isdigit`` would take
+    ``²``, which ``int`` refuses; at most 4 letters and 6 digits, so a huge name is an error
+    here, not in ``int``."""
     text = text.strip().lower()
-    if not re.fullmatch(r"[a-z][0-9]{1,6}", text) or int(text[1:]) < 1:
+    m = re.fullmatch(r"([a-z]{1,4})([0-9]{1,6})", text)
+    if not m or int(m.group(2)) < 1:
         raise PuzzleError(f"{text!r} is not a square in algebraic notation (like b1)")
-    return (ord(text[0]) - 97, int(text[1:]) - 1)
+    x = 0
+    for ch in m.group(1):
+        x = 26 * x + ord(ch) - 96
+    return (x - 1, int(m.group(2)) - 1)

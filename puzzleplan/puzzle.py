@@ -218,4 +218,5 @@ class EndsOn:
     cells: frozenset
 
     def __str__(self) -> str:
-        return f"{self.piece}.ends=" + ",".join(f"{chr(97 + x)}{y + 1}" for x, y in sorted(self.cells))
+        from .cells import cell_name      # (cells imports this module)
+        return f"{self.piece}.ends=" + ",".join(cell_name(c) for c in sorted(self.cells))

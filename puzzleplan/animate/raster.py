@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..cells import parse_cell
+from ..cells import column_name, parse_cell
 from ..puzzle import PuzzleError
 from .scene import Scene
 
@@ -98,7 +98,7 @@ class Painter:
         s, f = self.scene, font(11)
         for x in range(s.width):
             cx = self.left + x * self.cell + self.cell // 2
-            d.text((cx, MARGIN + self.board_h + 2), chr(97 + x), fill=INK, font=f, anchor="mt")
+            d.text((cx, MARGIN + self.board_h + 2), column_name(x), fill=INK, font=f, anchor="mt")
         for y in range(s.height):
             cy = MARGIN + y * self.cell + self.cell // 2
             d.text((self.left - 4, cy), str(s.height - y), fill=INK, font=f, anchor="rm")

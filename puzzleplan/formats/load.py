@@ -12,7 +12,7 @@ from .. import limits, registry
 from ..contract import Instance, check_side_conditions
 from ..constraints import Counted
 from ..puzzle import Avoid, Contradiction, EndsOn, MoveCount, PuzzleError
-from ..cells import parse_cell
+from ..cells import cell_name, parse_cell
 from .common import read_text
 
 
@@ -90,7 +90,7 @@ def check_ends(domain, ends: Sequence[EndsOn]) -> None:
         if off and not isinstance(off[0], tuple):   # places a family names its own way: it says
             domain.end_places(e.piece, e.cells)     # what it makes of them
         for x, y in off:
-            raise PuzzleError(f"{e.piece}.ends: cell {chr(97 + x)}{y + 1} is off the board")
+            raise PuzzleError(f"{e.piece}.ends: cell {cell_name((x, y))} is off the board")
 
 
 def reader_options(fmt, path, options: dict | None) -> dict:

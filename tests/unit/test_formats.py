@@ -147,3 +147,27 @@ def test_a_byte_order_mark_is_not_part_of_the_text(tmp_path, name, text):
     plain.write_text(text)
     marked.write_bytes(b"\xef\xbb\xbf" + text.encode())
     assert load(marked).domain.initial == load(plain).domain.initial
+
+
+def test_cell_names_past_the_26th_column_read_back():
+    """Columns a..z, then aa, ab... (as spreadsheets count): a knights board 300 files wide named
+    its squares by characters past z, and the replay refused its own plan."""
+    from puzzleplan.cells import cell_name, parse_cell
+    assert [cell_name((x, 0)) for x in (0, 25, 26, 27, 52, 701, 702)] == ["a1", "z1", "aa1", "ab1", "ba1", "zz1",
+                                                                         "aaa1"]
+    for x in range(0, 20000, 7):
+        assert parse_cell(cell_name((x, 41))) == (x, 41)
+    assert parse_cell("AB3") == (27, 2)
+    for bad in ("ü113", "aaaaa1", "a0", "1a", "a1234567"):
+        with pytest.raises(PuzzleError):
+            parse_cell(bad)
+
+
+def test_a_knight_past_the_26th_file_moves_and_replays():
+    from puzzleplan.families.knights.rules import Alternative, Knights, KnightsSpec
+    from puzzleplan.search import astar_search
+    squares = frozenset((x, y) for x in range(30) for y in range(3))
+    spec = KnightsSpec(30, 3, squares, (("A", (25, 0)),), (Alternative((("A", (29, 2)),)),), "wide")
+    domain = Knights(spec)
+    r = astar_search(domain, "steps")
+    assert r.length == 2 and r.steps[-1].endswith("ad3") and domain.replay(r.steps).solved

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
 from ...limits import checkpoint
+from ...cells import cell_name
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ...contract import Rules, SideConditions
 
@@ -108,7 +109,7 @@ class SlidingPuzzle(SideConditions, Rules):
         self.avoid = {lb: frozenset(cells) for lb, cells in (avoid or {}).items()}
         for lb, cells in self.avoid.items():
             for x, y in sorted(c for c in cells if not self.on_board(c)):
-                raise PuzzleError(f"{lb}.avoid: cell {chr(97 + x)}{y + 1} is off the "
+                raise PuzzleError(f"{lb}.avoid: cell {cell_name((x, y))} is off the "
                                   f"{spec.width}x{spec.height} board")
         named = {label for label, _ in spec.goal} | set(distinct) | (set(self.avoid) - {"*"})
         for label in named:

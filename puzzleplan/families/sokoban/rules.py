@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from ...limits import checkpoint
+from ...cells import cell_name
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ...contract import Rules, SideConditions
 
@@ -102,7 +103,7 @@ class Sokoban(SideConditions, Rules):
         self.box_y = (min(ys) - margin, max(ys) + margin)
         for who, banned in (("player", self.no_player), ("boxes", self.no_box)):
             for x, y in sorted(c for c in banned if not self.on_board(c)):
-                raise PuzzleError(f"{who}.avoid: cell {chr(97 + x)}{y + 1} is off the board "
+                raise PuzzleError(f"{who}.avoid: cell {cell_name((x, y))} is off the board "
                                   f"(the level's grid with its margin of {margin})")
         self.floor = self._flood(level.player, frozenset()) | level.boxes
         self.open = any(self._on_edge(c) for c in self.floor)
