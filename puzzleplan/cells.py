@@ -8,24 +8,9 @@ from __future__ import annotations
 
 import re
 
-from .puzzle import PuzzleError
+from .puzzle import PuzzleError, cell_name, column_name  # noqa: F401 (the names live below the cells)
 
 Cell = tuple[int, int]
-
-
-def column_name(x: int) -> str:
-    """``0`` -> ``a``, ``25`` -> ``z``, ``26`` -> ``aa``, ``27`` -> ``ab`` (as spreadsheets count:
-    a board wider than 26 columns keeps names that read back)."""
-    n, out = x + 1, ""
-    while n:
-        n, r = divmod(n - 1, 26)
-        out = chr(97 + r) + out
-    return out
-
-
-def cell_name(c: Cell) -> str:
-    """``(1, 0)`` -> ``b1``; ``(26, 0)`` -> ``aa1``."""
-    return f"{column_name(c[0])}{c[1] + 1}"
 
 
 def parse_cell(text: str) -> Cell:

@@ -218,5 +218,19 @@ class EndsOn:
     cells: frozenset
 
     def __str__(self) -> str:
-        from .cells import cell_name      # (cells imports this module)
         return f"{self.piece}.ends=" + ",".join(cell_name(c) for c in sorted(self.cells))
+
+
+def column_name(x: int) -> str:
+    """``0`` -> ``a``, ``25`` -> ``z``, ``26`` -> ``aa``, ``27`` -> ``ab`` (as spreadsheets count:
+    a board wider than 26 columns keeps names that read back)."""
+    n, out = x + 1, ""
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(97 + r) + out
+    return out
+
+
+def cell_name(c: Cell) -> str:
+    """``(1, 0)`` -> ``b1``; ``(26, 0)`` -> ``aa1``."""
+    return f"{column_name(c[0])}{c[1] + 1}"
