@@ -12,6 +12,7 @@ the contract (:mod:`puzzleplan.contract`) and the ``TEMPLATE`` family.
   goals ask for, as :func:`puzzleplan.load` wraps a file's.
 - :func:`successors_by_sat`: what an encoding allows after one move, by enumerating its
   models: the check that an encoding has exactly the rules' transitions.
+- :func:`goal_distances`: each state's fewest moves to a goal, by backward search.
 """
 from __future__ import annotations
 
@@ -31,6 +32,21 @@ def instances(family, n: int, seed: int = 0, wrapped: bool = True) -> list:
         counted = Counted(rules)
         out.append(counted if wrapped and counted.needed else rules)
     return out
+
+
+def goal_distances(domain, parents: dict, states) -> dict:
+    """Each of ``states``' fewest moves to a goal of ``domain`` (absent: none), by breadth-first
+    search backward over ``parents`` (state -> the states one move before it)."""
+    from collections import deque
+    dist = {s: 0 for s in states if domain.is_goal(s)}
+    queue = deque(dist)
+    while queue:
+        state = queue.popleft()
+        for prev in parents.get(state, ()):
+            if prev not in dist:
+                dist[prev] = dist[state] + 1
+                queue.append(prev)
+    return dist
 
 
 def freeze(x):

@@ -25,7 +25,7 @@ from puzzleplan.planner import solve
 from puzzleplan.puzzle import PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
-from puzzleplan.kit import freeze, instances, successors_by_sat
+from puzzleplan.kit import freeze, goal_distances, instances, successors_by_sat
 
 FAMILIES = registry.all_families()
 IDS = [f.name for f in FAMILIES]
@@ -183,15 +183,7 @@ def exact_distances(domain, metric: str, cap: int = 20_000) -> dict | None:
                     return None
                 seen.add(nxt)
                 queue.append(nxt)
-    dist = {s: 0 for s in seen if domain.is_goal(s)}
-    queue = deque(dist)
-    while queue:
-        state = queue.popleft()
-        for prev in parents.get(state, ()):
-            if prev not in dist:
-                dist[prev] = dist[state] + 1
-                queue.append(prev)
-    return dist
+    return goal_distances(domain, parents, seen)
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)

@@ -4,7 +4,6 @@ holds under a tiny budget, and plans are optimal as BFS says (the conformance su
 it on every family; here limits and the forward fallback)."""
 import itertools
 import random
-from collections import deque
 
 import pytest
 
@@ -12,6 +11,7 @@ import families_gen as generate
 from puzzleplan.constraints import Counted
 from puzzleplan.encodings import encoder_for
 from puzzleplan.encodings.model import BoolModel
+from puzzleplan.kit import goal_distances
 from puzzleplan.planner import solve
 from puzzleplan.planner.backends import make_backend
 from puzzleplan.planner.double import GOAL_STEP, DoubleEnded, split
@@ -104,15 +104,7 @@ def state_distances(domain, metric, states):
     for s in states:
         for _, nxt in domain.successors(s, metric):
             back.setdefault(nxt, []).append(s)
-    dist = {s: 0 for s in states if domain.is_goal(s)}
-    queue = deque(dist)
-    while queue:
-        s = queue.popleft()
-        for prev in back.get(s, ()):
-            if prev not in dist:
-                dist[prev] = dist[s] + 1
-                queue.append(prev)
-    return dist
+    return goal_distances(domain, back, states)
 
 
 def distances_to_goal(domain, metric, states, facts_of):
