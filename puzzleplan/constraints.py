@@ -61,6 +61,10 @@ class Counted:
         # ended, whichever piece made it, so no move is ever split in two (the
         # domain's definition of a move, ``moves_of``)
         self.merges = domain.continuation if self.slot else None
+        # per alternative, what the counts ask at least: (k, the counters' slots) (:meth:`heuristic`)
+        self.wants = [[(r.k, tuple(self.slot[mv] for mv in movers_of(domain, r))) for r in alt if r.op != "<="]
+                      for alt in self.alts]
+        self.unit = {}          # metric -> whether every move costs 1
         self.initial = (domain.initial, (0,) * len(movers), None)
 
     @property
@@ -109,19 +113,18 @@ class Counted:
         if more: a move advances one mover's counter, so the shortfalls of different movers
         add up (per mover the largest; a group count alone), least over the alternatives."""
         base = self.base.heuristic(state[0], metric)
-        if not self.slot or not self.base.unit_costs(metric):
+        if metric not in self.unit:
+            self.unit[metric] = self.base.unit_costs(metric)
+        if not self.slot or not self.unit[metric]:
             return base
         counters = state[1]
         best = None
-        for alt in self.alts:
+        for wants in self.wants:
             single, group = {}, 0
-            for r in alt:
-                if r.op == "<=":
-                    continue
-                movers = movers_of(self.base, r)
-                short = r.k - sum(counters[self.slot[mv]] for mv in movers)
-                if len(movers) == 1:
-                    single[movers[0]] = max(single.get(movers[0], 0), short)
+            for k, slots in wants:
+                short = k - sum(counters[i] for i in slots)
+                if len(slots) == 1:
+                    single[slots[0]] = max(single.get(slots[0], 0), short)
                 else:
                     group = max(group, short)
             need = max(sum(v for v in single.values() if v > 0), group)
