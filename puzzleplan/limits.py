@@ -70,7 +70,7 @@ def process_start() -> float:
 def start_run(at: float | None = None) -> None:
     """A command's whole-run limit counts from ``at`` (default: the process's start), not from
     the moment its file is opened: the interpreter's start and the imports (a second and more
-    on a loaded machine) are part of the run.  Only the outermost :func:`time_limit` block
+    on a loaded machine) are part of the run.  Only the first outermost :func:`time_limit` block
     counts from there; for a process that runs one command (the CLI), never a test runner."""
     global _run_start
     _run_start = process_start() if at is None else at
@@ -102,11 +102,15 @@ def _time_up() -> TimeUp:
 @contextmanager
 def time_limit(seconds: float | None):
     """Within the block, :func:`checkpoint` raises :class:`TimeUp` after ``seconds`` (the
-    outermost block of a command counts them from its start, see :func:`start_run`)."""
+    first outermost block of a command counts them from its start, see :func:`start_run`;
+    the runs after it, ``seeds``' many solves, from their own)."""
+    global _run_start
     outer = _get()
     first = getattr(_local, "first", None)
     if seconds is not None:
-        base = _run_start if outer is None and _run_start is not None else time.monotonic()
+        base = time.monotonic()
+        if outer is None and _run_start is not None:
+            base, _run_start = _run_start, None
         mine = base + seconds
         _local.deadline = mine if outer is None else min(outer, mine)
         if outer is None:

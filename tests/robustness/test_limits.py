@@ -387,3 +387,31 @@ def test_a_shell_memory_limit_below_memory_is_respected(tmp_path):
     [row] = [json.loads(line) for line in open(out)]
     assert row["status"] == "optimal" and row["length"] == 16, row
     assert row["memory_mb"] == 1500      # the limit the run really had
+
+
+def test_only_the_first_run_of_a_command_counts_from_the_process_start():
+    """`seeds` solves many puzzles in one process: the second solve's limit counts from its own
+    start (counted from the process's, every SAT run after the first answered timeout in 0 s)."""
+    import time
+    from puzzleplan import limits
+    try:
+        limits.start_run(time.monotonic() - 100)       # a process that started 100 s ago
+        with limits.time_limit(5):
+            assert limits.left() < -90                  # counted from the process's start
+        with limits.time_limit(5):
+            assert limits.left() > 4                    # a fresh 5 s
+    finally:
+        limits._run_start = None
+
+
+def test_seeds_gives_every_sat_run_its_own_time_limit():
+    """The main job, as a user runs it (a process of its own, its limit counted from its start)."""
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-m", "puzzleplan.cli", "seeds", "--time-limit", "8", "--json"],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    rows = json.loads(proc.stdout)
+    late = [r for r in rows if r["sat"] is not None and r["sat"]["status"] == "timeout" and r["sat_seconds"] < 1]
+    assert not late, late
+    assert sum(1 for r in rows if r["sat"] and r["sat"]["status"] == "optimal") >= 4
