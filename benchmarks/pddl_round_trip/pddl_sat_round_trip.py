@@ -1,0 +1,120 @@
+"""SAT on every catalogue puzzle's own file against SAT on its ``export --pddl`` read back
+(the ``strips`` family, its default levers): the same backend (``pysat-de``), the same time
+limit, one run after the other in this process.  The PDDL side's time includes grounding
+(Fast Downward's translator, a child process: its CPU is counted) and the levers' set-up;
+``ratio`` is the PDDL run's CPU over the native run's, ``ratio_sat`` the same without the
+grounding.  Metrics the export cannot say (sliding's and peg solitaire's ``moves``) are
+recorded as refused.  Each optimum is checked against the catalogue's.
+
+Rows are appended to ``benchmarks/pddl_round_trip/pddl_sat_round_trip.csv`` with the load
+average before each pair, the command, the git revision and the machine.
+
+    .venv/bin/python benchmarks/pddl_round_trip/pddl_sat_round_trip.py [--seconds 60] [--only NAME,...]
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from puzzleplan.bench.run import machine, revision
+from puzzleplan.catalogue import catalogue, instances_root
+from puzzleplan.formats.load import load
+from puzzleplan.pddl import export
+from puzzleplan.planner import solve
+from puzzleplan.puzzle import PuzzleError
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = Path(os.environ.get("PDDL_SAT_ROUND_TRIP_OUT", ROOT / "benchmarks/pddl_round_trip/pddl_sat_round_trip.csv"))
+FIELDS = ["name", "metric", "optimum", "native_status", "native_length", "native_refuted", "native_cpu",
+          "pddl_metric", "variables", "actions", "ground_cpu", "pddl_status", "pddl_length", "pddl_refuted",
+          "pddl_sat_cpu", "pddl_cpu", "ratio", "ratio_sat", "agrees", "lower_bound_native", "lower_bound_pddl",
+          "mutex_pairs", "barred_pairs", "goal_lemma_units_native", "goal_lemma_units_pddl", "conflicts_native",
+          "conflicts_pddl", "load", "time_limit", "command", "revision", "machine"]
+
+
+def cpu() -> float:
+    """CPU seconds of this process and of its children waited for (the translator)."""
+    child = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + child.ru_utime + child.ru_stime
+
+
+def agrees(status: str, length, optimum: str) -> str:
+    if length is None or not optimum:
+        return ""
+    return str(length == int(optimum) if status == "optimal" else length >= int(optimum))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=60.0, help="time limit of each run (wall seconds)")
+    ap.add_argument("--only", default="", help="comma-separated catalogue names (default: all)")
+    args = ap.parse_args()
+    only = set(filter(None, args.only.split(",")))
+    command = " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])
+    new = not OUT.exists()
+    with open(OUT, "a", newline="") as fh:
+        out = csv.DictWriter(fh, FIELDS)
+        if new:
+            out.writeheader()
+        for row in catalogue():
+            if only and row["name"] not in only:
+                continue
+            level = int(row["level"]) if row["level"] else None
+            rec = {"name": row["name"], "metric": row["metric"], "optimum": row["optimum"],
+                   "load": round(os.getloadavg()[0], 2), "time_limit": args.seconds, "command": command,
+                   "revision": revision(), "machine": machine()}
+            native = load(instances_root() / row["file"], level).domain
+            with tempfile.TemporaryDirectory() as tmp:
+                try:
+                    _, _, problem = export(native, row["metric"], tmp)
+                except PuzzleError as err:
+                    rec.update(native_status=f"refused by the export: {err.problem}")
+                    out.writerow(rec)
+                    fh.flush()
+                    continue
+                c0 = cpu()
+                got = solve(native, row["metric"], time_limit=args.seconds)
+                s = got.stats
+                rec.update(native_status=got.status.value, native_length=got.length, native_refuted=got.bound,
+                           native_cpu=round(cpu() - c0, 2), lower_bound_native=got.lower_bound,
+                           goal_lemma_units_native=s.get("goal_lemma_units"), conflicts_native=s.get("conflicts"))
+                w0, c0 = time.perf_counter(), cpu()
+                read = load(problem).domain
+                c1 = cpu()
+                metric = "steps" if read.unit_costs("cost") else "cost"
+                rec.update(pddl_metric=metric, variables=len(read.task.values), actions=len(read.ops),
+                           ground_cpu=round(c1 - c0, 2))
+                left = args.seconds - (time.perf_counter() - w0)
+                try:
+                    got = solve(read, metric, time_limit=max(left, 0.01))
+                except PuzzleError as err:
+                    rec.update(pddl_status=f"refused: {err.problem}")
+                else:
+                    s = got.stats
+                    rec.update(pddl_status=got.status.value, pddl_length=got.length, pddl_refuted=got.bound,
+                               pddl_sat_cpu=round(cpu() - c1, 2), pddl_cpu=round(cpu() - c0, 2),
+                               lower_bound_pddl=got.lower_bound, mutex_pairs=s.get("mutex_pairs"),
+                               barred_pairs=s.get("barred_pairs"), goal_lemma_units_pddl=s.get("goal_lemma_units"),
+                               conflicts_pddl=s.get("conflicts"))
+                    if rec["native_status"] == "optimal" and rec["pddl_status"] == "optimal":
+                        rec["ratio"] = round(rec["pddl_cpu"] / max(rec["native_cpu"], 0.01), 2)
+                        rec["ratio_sat"] = round(rec["pddl_sat_cpu"] / max(rec["native_cpu"], 0.01), 2)
+                    rec["agrees"] = " ".join(filter(None, (agrees(rec["native_status"], rec["native_length"],
+                                                                  row["optimum"]),
+                                                           agrees(rec["pddl_status"], rec["pddl_length"],
+                                                                  row["optimum"]))))
+            out.writerow(rec)
+            fh.flush()
+            print(f"{rec['name']:20} {rec['metric']:7} native {rec['native_status']:14} {rec['native_cpu']!s:>7} "
+                  f"pddl {rec.get('pddl_status', '')!s:14} {rec.get('pddl_cpu', '')!s:>7} "
+                  f"ratio {rec.get('ratio', '')!s:6} load {rec['load']}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
