@@ -241,15 +241,17 @@ def test_side_conditions_on_action_patterns_and_facts_agree_in_search_and_sat(ta
     ]
     for options, optimum in cases:
         found = []
+        every = ["--levers", "bound,mutex,inverse,shortcut,counts,order"]        # those off by default too
         for cmd in (["search", "-a", "bfs"], ["search", "-a", "astar"], ["solve", "-b", "pysat"], ["solve", "-b", "cpsat"],
+                    ["solve", "-b", "pysat", *every], ["solve", "-b", "pysat-de", *every],
                     ["search", "-m", "cost"], ["solve", "-m", "cost", "-b", "pysat"], ["solve", "-m", "cost", "-b", "cpsat"]):
             got = run(*cmd, task, *options, "--json")
             assert got.exit_code == 0, (cmd, options, got.output)
             result = json.loads(got.stdout)
             found.append((result["status"], result["length"]))
         want = ("optimal", optimum) if optimum is not None else ("unsolvable", None)
-        assert set(found[:4]) == {want}, (options, found)
-        assert len(set(found[4:])) == 1 and found[4][0] == want[0], (options, found)      # the same, by cost
+        assert set(found[:6]) == {want}, (options, found)
+        assert len(set(found[6:])) == 1 and found[6][0] == want[0], (options, found)      # the same, by cost
     got = json.loads(run("search", task, "--avoid", "*:at(c2)", "--json").stdout)
     assert got["status"] == "unsolvable"
     got = json.loads(run("solve", task, "--frozen", "paint", "--json").stdout)

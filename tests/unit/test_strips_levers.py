@@ -1,10 +1,12 @@
 """What the strips family adds to a grounded task, checked against enumeration on generated
 tasks (:mod:`puzzleplan.families.strips.generate`) and on PDDL exports:
 
-- lower bounds: h^max and LM-cut never exceed the true distance of any reachable state;
-  h^max is consistent (A* needs no reopening); A* = BFS;
+- lower bounds: h^max, LM-cut and the counting bound never exceed the true distance of any
+  reachable state; h^max and the counting bound are consistent (A* needs no reopening); A* = BFS;
 - h^2 mutexes: no reachable state holds an unreachable fact or a mutex pair;
 - inverse actions: every barred pair really gives back the state it started from;
+- one order for commuting actions: every pair the rule bars can be swapped, from every
+  reachable state, into the same end state through a state of facts the two ends hold;
 - SAT = BFS with every lever on, both unrollings, on every family's PDDL export;
 - side conditions that reward moves switch the barring off; the stats say what each lever added.
 """
@@ -20,6 +22,7 @@ from puzzleplan.constraints import Counted
 from puzzleplan.families.strips.generate import generate
 from puzzleplan.families.strips.inverse import inverse_pairs, known
 from puzzleplan.families.strips.mutex import mutexes
+from puzzleplan.families.strips.order import interfering_above
 from puzzleplan.families.strips.relaxed import DEAD_END
 from puzzleplan.families.strips.rules import StripsTask
 from puzzleplan.formats.load import load
@@ -90,17 +93,38 @@ def test_hmax_and_lmcut_are_admissible_and_hmax_is_consistent(metric):
     assert compared > 300 and stronger > 10 and dead > 10
 
 
-def test_the_bound_is_lmcut_at_the_start_and_hmax_elsewhere_and_off_when_switched_off():
+def test_the_bound_is_lmcut_at_the_start_and_hmax_or_counting_elsewhere_and_off_when_switched_off():
     seen = 0
     for rules in tasks(60):
         relaxed = rules.relaxed("steps")
         start = rules.heuristic(rules.initial, "steps")
         hmax = relaxed.hmax(rules.initial)
-        assert start == (hmax if hmax == DEAD_END else max(hmax, relaxed.lmcut(rules.initial)))
+        counting = rules.counting("steps")(rules.initial)
+        assert start == (hmax if hmax == DEAD_END else max(hmax, counting, relaxed.lmcut(rules.initial)))
         seen += start > hmax
         rules.levers = frozenset()
         assert rules.heuristic(rules.initial, "steps") == 0
     assert seen > 0
+
+
+@pytest.mark.parametrize("metric", ["steps", "cost"])
+def test_the_counting_bound_is_admissible_and_consistent(metric):
+    """On generated tasks and on peg solitaire's exports, where every jump clears one hole
+    more (the bound is the pegs to remove, which h^max does not see)."""
+    compared = stronger = 0
+    pegs = [load(export_of("pegsol", "steps", seed)).domain for seed in range(1, 4)]
+    for rules in tasks() + pegs:
+        relaxed, count = rules.relaxed(metric), rules.counting(metric)
+        dist = goal_distances(rules, metric)
+        for s in reachable(rules):
+            h = count(s)
+            if s in dist:
+                assert h <= dist[s], (s, h, dist[s])
+                compared += 1
+                stronger += h > relaxed.hmax(s)
+            for move, nxt in rules.successors(s, metric):
+                assert h <= rules.move_cost(move, metric) + count(nxt)
+    assert compared > 300 and stronger > 10
 
 
 @pytest.mark.parametrize("metric", ["steps", "cost"])
@@ -160,6 +184,44 @@ def test_every_barred_pair_gives_back_the_state_it_started_from():
                         if all(s1[v] == x for v, x in rules.ops[j].pre):
                             assert rules.apply(s1, j) == s
     assert found > 100
+
+
+# -- one order for actions that commute ------------------------------------------------------------
+def test_every_pair_the_order_bars_can_be_swapped_to_the_same_end():
+    """b straight after a, b's index below a's and a not among b's interfering actions: from
+    every reachable state where a then b apply, b then a apply too, end in the same state,
+    and the state between holds only facts of the states before and after."""
+    swapped = 0
+    for rules in tasks():
+        above = interfering_above(rules.ops)
+        assert above is not None
+        for s in reachable(rules):
+            for a, op in enumerate(rules.ops):
+                if not all(s[v] == x for v, x in op.pre):
+                    continue
+                s1 = rules.apply(s, a)
+                for b in range(a):
+                    if a in above[b] or not all(s1[v] == x for v, x in rules.ops[b].pre):
+                        continue
+                    assert all(s[v] == x for v, x in rules.ops[b].pre), (a, b)
+                    mid = rules.apply(s, b)
+                    assert all(mid[v] == x for v, x in op.pre), (a, b)
+                    end = rules.apply(s1, b)
+                    assert rules.apply(mid, a) == end
+                    assert all(mid[v] in (s[v], end[v]) for v in range(len(s)))
+                    swapped += 1
+    assert swapped > 500
+
+
+def test_interference_over_its_budget_switches_the_order_off(monkeypatch):
+    from puzzleplan.encodings import encoder_for
+    from puzzleplan.families.strips import order
+    rules = load(export_of("sliding", "steps")).domain
+    rules.levers = rules.levers | {"order"}
+    assert "order" not in encoder_for(rules, "steps").figures()
+    monkeypatch.setattr(order, "PAIR_BUDGET", 10)
+    assert interfering_above(rules.ops) is None
+    assert encoder_for(rules, "steps").figures()["order"] == "off (too many interfering pairs)"
 
 
 def test_mutexes_make_more_inverse_pairs_known_on_rush_hour():

@@ -37,6 +37,7 @@ from __future__ import annotations
 from ...encodings.base import Encoder, frame
 from ...puzzle import Move, PuzzleError
 from .inverse import inverse_pairs
+from .order import ActionOrder, interfering_above
 from .shortcut import shortcuts
 
 
@@ -61,6 +62,7 @@ class StepsEncoder(Encoder):
         self.kept = [None if len(names) != 2 else 1 if names[0].startswith("not ") else 0 for names in self.values]
         self._invariants(p)
         self._inverses(p)
+        self._order(p)
         self.one_of: list | None = None       # sought when the goal side first asks (:meth:`invariant`)
         self.count_constraints = 0
 
@@ -108,6 +110,17 @@ class StepsEncoder(Encoder):
             self.after.setdefault(a, []).append(b)
             self.before.setdefault(b, []).append(a)
 
+    def _order(self, p) -> None:
+        """Actions that commute kept in one order (:mod:`.order`)."""
+        self.order = None
+        self.order_note = "off" if "order" not in p.levers else ""
+        if not self.order_note:
+            above = interfering_above(p.ops)
+            if above is None:
+                self.order_note = "off (too many interfering pairs)"
+            else:
+                self.order = ActionOrder(above)
+
     def figures(self) -> dict:
         out = {}
         if self.mutex_note:
@@ -129,6 +142,10 @@ class StepsEncoder(Encoder):
             out["shortcut_pairs"] = self.shortcut_count
         if self.after:
             out["barred_pairs"] = self.barred
+        if self.order_note:
+            out["order"] = self.order_note
+        elif self.order is not None:
+            out["order_clauses"] = self.order.clauses
         return out
 
     def val(self, m, v, x, t):
@@ -200,6 +217,8 @@ class StepsEncoder(Encoder):
                 frame(m, self.val(m, v, x, t), self.val(m, v, x, t + 1),
                       [m.var(("mv", o, t)) for o in self.leaving.get((v, x), [])],
                       [m.var(("mv", o, t)) for o in self.arriving.get((v, x), [])])
+        if self.order is not None:
+            self.order.step(m, t, [mv for mv, _ in out])
         return out
 
     def placed(self, m, i, T):

@@ -37,6 +37,7 @@ from ... import limits
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ...contract import Rules, SideConditions
 from .ground import Grounded
+from .counting import CountingBound
 from .counts import count_invariants
 from .inverse import known
 from .mutex import Mutexes, mutexes
@@ -109,7 +110,8 @@ def step_key(step: str) -> str:
 #   counts     sets of facts every reachable state holds exactly one of (:mod:`.counts`): "at
 #              least one" on the goal side of the double-ended unrolling.  Off by default: with
 #              the mutexes on, it did not pay (benchmarks/pddl_levers.csv)
-LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts")
+#   order      actions that commute kept in one order (:mod:`.order`)
+LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order")
 DEFAULT_LEVERS = ("bound", "mutex", "inverse")
 LMCUT_SECONDS = 5.0
 
@@ -274,8 +276,18 @@ class StripsTask(SideConditions, Rules):
             cache[use] = count_invariants(self, self.known_ops(), self.mutexes() if use else None)
         return cache[use]
 
+    def counting(self, metric: str = "steps") -> CountingBound:
+        """The counting bound (:mod:`.counting`) in the metric's costs, made once."""
+        cache = self.__dict__.setdefault("_counting", {})
+        key = (metric, "mutex" in self.levers)
+        if key not in cache:
+            costs = [op.cost if metric == "cost" else 1 for op in self.ops]
+            cache[key] = CountingBound(self.task.values, self.known_ops(), costs, self.task.alternatives())
+        return cache[key]
+
     def heuristic(self, state, metric: str = "steps") -> int:
-        """h^max (consistent: A* never reopens a state), and at the start LM-cut when it is
+        """h^max and the counting bound (:mod:`.counting`; both consistent: A* never reopens a
+        state), and at the start LM-cut when it is
         more (computed once, within :data:`LMCUT_SECONDS` and a quarter of the time left: the
         SAT deepening's first horizon; A* pops the start first, so it needs no consistency
         there)."""
@@ -283,6 +295,8 @@ class StripsTask(SideConditions, Rules):
             return 0
         relaxed = self.relaxed(metric)
         h = relaxed.hmax(state)
+        if h < DEAD_END:
+            h = max(h, self.counting(metric)(state))
         if state == self.initial and h < DEAD_END:
             cache = self.__dict__.setdefault("_start_bound", {})
             if metric not in cache:

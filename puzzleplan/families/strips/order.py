@@ -1,0 +1,106 @@
+"""One order for actions that commute: a partial-order reduction for the sequential encoding
+of any grounded task (the ``order`` lever; the hand-written sliding encoding has its own,
+:mod:`puzzleplan.encodings.order`).
+
+Two actions a and b *interfere* when one changes a variable the other reads or changes
+(reads: its preconditions, and the effects that set what the precondition already says;
+changes: its other effects).  When they do not, a then b and b then a both apply from the
+same states and end in the same state, and every state in between holds only facts of the
+state before or of the state after.  The rule: action b may follow action a straight
+(b at step t + 1, a at step t) with b's index below a's only when they interfere.
+
+Why that is exact: of the plans of a horizon, take one with the fewest actions and, among
+those, the smallest sequence of indices (compared in order).  Were b straight after a with
+b's index lower and the two independent, swapping them would keep the plan valid, its
+length, its cost, its actions (move counts, frozen actions) and, by the remark above, no
+state would hold a fact that a state of the plan did not (avoided facts): a smaller
+sequence.  The other barred pairs (:mod:`.inverse`, :mod:`.shortcut`) never stand in a plan
+with the fewest actions.  So a horizon is satisfiable with the rule exactly when it is
+without it; the states each step can hold are those of such plans' prefixes.
+
+In the encoding (:meth:`ActionOrder.step`), per step t a ladder ``("ord_above", k, t)``:
+an action of index above k applies at t (forced true by it, never by anything else); then
+one clause per action b: ``b at t + 1 and above(b, t)`` implies one of the interfering
+actions of index above b at t.  Interference is found through the variables the actions
+touch, within a budget of pairs (:data:`PAIR_BUDGET`: off beyond it, and the row says so).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ... import limits
+
+# interfering pairs at most (beyond: the lever is off; dense tasks gain nothing from it)
+PAIR_BUDGET = 2_000_000
+
+
+def _touch(op) -> tuple[set, set]:
+    """(variables op reads, variables op changes)."""
+    pre = dict(op.pre)
+    changes = {v for v, x in op.eff if pre.get(v) != x}
+    return set(pre) | {v for v, x in op.eff if pre.get(v) == x}, changes
+
+
+def interfering_above(ops: Sequence) -> list[tuple[int, ...]] | None:
+    """For each action b, the actions of index above b's that interfere with it (see the
+    module doc); None when their number passes :data:`PAIR_BUDGET`."""
+    reads: list[set] = []
+    changes: list[set] = []
+    readers: dict = {}
+    changers: dict = {}
+    for o, op in enumerate(ops):
+        r, c = _touch(op)
+        reads.append(r)
+        changes.append(c)
+        for v in r:
+            readers.setdefault(v, []).append(o)
+        for v in c:
+            changers.setdefault(v, []).append(o)
+    out: list[tuple[int, ...]] = []
+    total = 0
+    for b in range(len(ops)):
+        limits.checkpoint()
+        near: set = set()
+        for v in reads[b] | changes[b]:
+            near.update(changers.get(v, ()))
+        for v in changes[b]:
+            near.update(readers.get(v, ()))
+        above = tuple(sorted(a for a in near if a > b))
+        total += len(above)
+        if total > PAIR_BUDGET:
+            return None
+        out.append(above)
+    return out
+
+
+class ActionOrder:
+    """Adds the rule between consecutive steps as they are built, in any order (the goal
+    side of the double-ended unrolling builds its steps backwards)."""
+
+    def __init__(self, above: list[tuple[int, ...]]):
+        self.above = above
+        self.n = len(above)
+        # actions that some independent action of higher index could precede: the others need no clause
+        self.free = [len(a) < self.n - 1 - b for b, a in enumerate(above)]
+        self.steps: dict[int, list[int]] = {}
+        self.clauses = 0
+
+    def step(self, m, t: int, lits: list[int]) -> None:
+        """Step ``t``'s action literals, by index; tie it to its built neighbours."""
+        self.steps[t] = lits
+        for k in range(self.n - 2, -1, -1):
+            up = m.var(("ord_above", k, t))
+            m.add([-lits[k + 1], up])
+            if k + 1 < self.n - 1:
+                m.add([-m.var(("ord_above", k + 1, t)), up])
+        if t - 1 in self.steps:
+            self._pair(m, t - 1)
+        if t + 1 in self.steps:
+            self._pair(m, t)
+
+    def _pair(self, m, t: int) -> None:
+        before, after = self.steps[t], self.steps[t + 1]
+        for b in range(self.n - 1):
+            if self.free[b]:
+                m.add([-after[b], -m.var(("ord_above", b, t)), *(before[a] for a in self.above[b])])
+                self.clauses += 1
