@@ -9,12 +9,13 @@ cd "$(dirname "$0")/../.."
 out=benchmarks/pddl_public
 card40=instances/seeds/rushhour_card40_bmodel_v2.rh
 if [ ! -d "$out/exports" ]; then
+    mkdir -p "$out/exports"
     puzzleplan export "$card40" -m steps --pddl "$out/exports/card40-steps"
     puzzleplan export "$card40" -m slides --pddl "$out/exports/card40-slides"
     puzzleplan export instances/sliding/mas_puzzle.slide -m steps --pddl "$out/exports/mas-steps"
 fi
 methods=bfs,astar,pysat-de,fd-lmcut,symk
 puzzleplan bench instances/pddl/pddlgym "$out/exports" instances/sliding/mas_puzzle.slide "$card40" \
-    --methods "$methods" --time-limit 60 -o "$out/pddl_public.csv"
-puzzleplan bench "$card40" -m slides --methods "$methods" --time-limit 60 -o "$out/pddl_public.csv"
+    --methods "$methods" --time-limit 30 -o "$out/pddl_public.csv"
+puzzleplan bench "$card40" -m slides --methods "$methods" --time-limit 30 -o "$out/pddl_public.csv"
 puzzleplan report "$out/pddl_public.csv" --markdown "$out/report.md" --force
