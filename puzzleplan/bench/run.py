@@ -490,8 +490,30 @@ def read_results(path: str | Path, history: bool = False):
     df["level"] = [("" if pd.isna(v) else str(int(v))) for v in df["level"]] if "level" in df else ""
     if not history:     # a rerun's row supersedes an earlier one of the same run (an error retried)
         df = df.drop_duplicates(subset=[k for k in KEY if k in df.columns], keep="last").reset_index(drop=True)
-    df["label"] = [Path(i).stem + (f":{lv}" if lv else "") for i, lv in zip(df["instance"], df["level"])]
+    names = short_names(df["instance"])
+    df["label"] = [names[i] + (f":{lv}" if lv else "") for i, lv in zip(df["instance"], df["level"])]
     return df
+
+
+def short_names(instances: Iterable[str]) -> dict[str, str]:
+    """Each instance's name in tables and plots: its file's stem, or, where other instances
+    share that stem (``problem.pddl`` in several folders, ``x.pddl`` beside ``x.slide``), the
+    shortest end of its path that tells them apart (its file name, then with its folders)."""
+    paths = {i: Path(i) for i in dict.fromkeys(instances)}
+    by_stem: dict[str, list[str]] = {}
+    for i, p in paths.items():
+        by_stem.setdefault(p.stem, []).append(i)
+    out = {}
+    for stem, group in by_stem.items():
+        if len(group) == 1:
+            out[group[0]] = stem
+            continue
+        for depth in range(1, max(len(paths[i].parts) for i in group) + 1):
+            ends = {i: "/".join(paths[i].parts[-depth:]) for i in group}
+            if len(set(ends.values())) == len(group):
+                break
+        out.update(ends)
+    return out
 
 
 def plan_tasks(sets: Sequence[str], levels: str | None, metric: str | None, methods: Sequence[str],

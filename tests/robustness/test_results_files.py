@@ -14,6 +14,25 @@ from puzzleplan.bench.run import Task, bench, read_results
 
 # --- report on broken and partial results files -----------------------------------------------
 
+def test_instances_that_share_a_file_name_keep_their_own_rows(tmp_path):
+    """Exports in several folders are all problem.pddl, and x.pddl may stand beside x.slide:
+    each is its own row (a different optimum is no disagreement), named by the shortest end
+    of its path that tells it apart; a name no other shares stays its stem."""
+    from puzzleplan.bench.report import report
+    path = tmp_path / "r.csv"
+    path.write_text("instance,level,metric,method,status,length,seconds\n"
+                    "e/card40-steps/problem.pddl,,steps,bfs,optimal,81,1\n"
+                    "e/card40-slides/problem.pddl,,steps,bfs,optimal,51,1\n"
+                    "p/eight01x.pddl,,steps,bfs,optimal,31,1\n"
+                    "p/eight01x.slide,,steps,pysat-de,optimal,31,1\n"
+                    "p/ferry/problem1.pddl,,steps,bfs,optimal,18,1\n")
+    labels = list(read_results(path)["label"])
+    assert labels == ["card40-steps/problem.pddl", "card40-slides/problem.pddl", "eight01x.pddl", "eight01x.slide",
+                      "problem1"]
+    text = report(path)[0]
+    assert "DISAGREEMENT" not in text and "every optimal length (5 instances)" in text
+
+
 @pytest.mark.parametrize("text,problem", [
     ("instance,level,metric,method,status,length,seconds\nx,,steps,bfs,optimal,3,abc\n", "column 'seconds'"),
     ("instance,level,metric,method,status,length,seconds\nx,,steps,bfs,optimal,zz,1\n", "column 'length'"),
