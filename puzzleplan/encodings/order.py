@@ -32,6 +32,19 @@ from .model import BoolModel
 Entry = tuple[int, int, Sequence[int], Sequence[Hashable]]
 
 
+def above_ladder(m: BoolModel, name: str, n: int, t: int, lit_of: Callable[[int], int | None]) -> None:
+    """``(name, k, t)`` for k < n - 1: true when item j > k is, ``lit_of(j)`` its literal
+    (None: it has none); forced true by them, never by anything else, so the solver may set
+    it false whenever none above k holds."""
+    for k in range(n - 2, -1, -1):
+        up = m.var((name, k, t))
+        lit = lit_of(k + 1)
+        if lit is not None:
+            m.add([-lit, up])
+        if k + 1 < n - 1:
+            m.add([-m.var((name, k + 1, t)), up])
+
+
 class CommutingOrder:
     """Adds the rule between consecutive steps as they are built, in any order.
 
@@ -51,13 +64,8 @@ class CommutingOrder:
         for lit, k, _, _ in entries:
             moved.setdefault(k, m.var(("ord_moved", k, t)))
             m.add([-lit, moved[k]])
-        # ord_higher(k, t): a piece of a kind above k moved at step t (forced true, never free)
-        for k in range(self.kinds - 2, -1, -1):
-            hi = m.var(("ord_higher", k, t))
-            if k + 1 in moved:
-                m.add([-moved[k + 1], hi])
-            if k + 1 < self.kinds - 1:
-                m.add([-m.var(("ord_higher", k + 1, t)), hi])
+        # ord_higher(k, t): a piece of a kind above k moved at step t
+        above_ladder(m, "ord_higher", self.kinds, t, moved.get)
         if t - 1 in self.steps:
             self._pair(m, t - 1)
         if t + 1 in self.steps:

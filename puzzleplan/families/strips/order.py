@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ... import limits
+from ...encodings.order import above_ladder
 
 # interfering pairs at most (beyond: the lever is off; dense tasks gain nothing from it)
 PAIR_BUDGET = 2_000_000
@@ -88,11 +89,7 @@ class ActionOrder:
     def step(self, m, t: int, lits: list[int]) -> None:
         """Step ``t``'s action literals, by index; tie it to its built neighbours."""
         self.steps[t] = lits
-        for k in range(self.n - 2, -1, -1):
-            up = m.var(("ord_above", k, t))
-            m.add([-lits[k + 1], up])
-            if k + 1 < self.n - 1:
-                m.add([-m.var(("ord_above", k + 1, t)), up])
+        above_ladder(m, "ord_above", self.n, t, lits.__getitem__)
         if t - 1 in self.steps:
             self._pair(m, t - 1)
         if t + 1 in self.steps:
