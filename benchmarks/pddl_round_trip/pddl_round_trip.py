@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Iterator
 
 from puzzleplan.bench.run import machine
 from puzzleplan.catalogue import catalogue, instances_root
@@ -27,32 +28,45 @@ FIELDS = ["name", "metric", "optimum", "exported", "variables", "actions", "stat
           "agrees", "load", "machine"]
 
 
+def catalogue_exports(names: set[str] | None = None) -> Iterator[tuple[dict, object, object, str | None, str | None]]:
+    """Each catalogue entry (of ``names``, when given) as (its row, its rules, the exported task, the exported
+    ``problem.pddl``, None) or, where the export refuses it, (row, rules, None, None, why).
+    The files live in a temporary folder until the next entry is asked for."""
+    for row in catalogue():
+        if names and row["name"] not in names:
+            continue
+        level = int(row["level"]) if row["level"] else None
+        native = load(instances_root() / row["file"], level).domain
+        with tempfile.TemporaryDirectory() as tmp:
+            try:
+                task, _, problem = export(native, row["metric"], tmp)
+            except PuzzleError as err:
+                yield row, native, None, None, err.problem
+                continue
+            yield row, native, task, problem, None
+
+
 def main(seconds: float) -> None:
     new = not OUT.exists()
     with open(OUT, "a", newline="") as fh:
         out = csv.DictWriter(fh, FIELDS)
         if new:
             out.writeheader()
-        for row in catalogue():
-            level = int(row["level"]) if row["level"] else None
+        for row, _, task, problem, refused in catalogue_exports():
             rec = {"name": row["name"], "metric": row["metric"], "optimum": row["optimum"],
                    "load": os.getloadavg()[0], "machine": machine()}
-            native = load(instances_root() / row["file"], level).domain
-            with tempfile.TemporaryDirectory() as tmp:
-                try:
-                    task, _, problem = export(native, row["metric"], tmp)
-                except PuzzleError as err:
-                    rec.update(exported=f"refused: {err.problem}")
-                    out.writerow(rec)
-                    continue
-                read = load(problem).domain
-                rec.update(exported=f"{len(task.schemas)} schemas", variables=len(read.task.values),
-                           actions=len(read.ops))
-                t0 = time.process_time()
-                got = breadth_first_search(read, "cost", seconds)
-                rec.update(status=got.status.value, length=got.length,
-                           cpu_seconds=round(time.process_time() - t0, 2),
-                           agrees="" if got.length is None else str(str(got.length) == row["optimum"]))
+            if refused:
+                rec.update(exported=f"refused: {refused}")
+                out.writerow(rec)
+                continue
+            read = load(problem).domain
+            rec.update(exported=f"{len(task.schemas)} schemas", variables=len(read.task.values),
+                       actions=len(read.ops))
+            t0 = time.process_time()
+            got = breadth_first_search(read, "cost", seconds)
+            rec.update(status=got.status.value, length=got.length,
+                       cpu_seconds=round(time.process_time() - t0, 2),
+                       agrees="" if got.length is None else str(str(got.length) == row["optimum"]))
             out.writerow(rec)
             fh.flush()
             print(rec["name"], rec["metric"], rec["status"] if "status" in rec else rec["exported"], rec.get("length"),

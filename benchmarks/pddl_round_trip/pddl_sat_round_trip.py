@@ -18,16 +18,15 @@ import csv
 import os
 import resource
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from puzzleplan.bench.run import machine, revision
-from puzzleplan.catalogue import catalogue, instances_root
 from puzzleplan.formats.load import load
-from puzzleplan.pddl import export
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import PuzzleError
+
+from pddl_round_trip import catalogue_exports    # this script's folder is on sys.path
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = Path(os.environ.get("PDDL_SAT_ROUND_TRIP_OUT", ROOT / "benchmarks/pddl_round_trip/pddl_sat_round_trip.csv"))
@@ -62,53 +61,46 @@ def main() -> None:
         out = csv.DictWriter(fh, FIELDS)
         if new:
             out.writeheader()
-        for row in catalogue():
-            if only and row["name"] not in only:
-                continue
-            level = int(row["level"]) if row["level"] else None
+        for row, native, _, problem, refused in catalogue_exports(only):
             rec = {"name": row["name"], "metric": row["metric"], "optimum": row["optimum"],
                    "load": round(os.getloadavg()[0], 2), "time_limit": args.seconds, "command": command,
                    "revision": revision(), "machine": machine()}
-            native = load(instances_root() / row["file"], level).domain
-            with tempfile.TemporaryDirectory() as tmp:
-                try:
-                    _, _, problem = export(native, row["metric"], tmp)
-                except PuzzleError as err:
-                    rec.update(native_status=f"refused by the export: {err.problem}")
-                    out.writerow(rec)
-                    fh.flush()
-                    continue
-                c0 = cpu()
-                got = solve(native, row["metric"], time_limit=args.seconds)
+            if refused:
+                rec.update(native_status=f"refused by the export: {refused}")
+                out.writerow(rec)
+                fh.flush()
+                continue
+            c0 = cpu()
+            got = solve(native, row["metric"], time_limit=args.seconds)
+            s = got.stats
+            rec.update(native_status=got.status.value, native_length=got.length, native_refuted=got.bound,
+                       native_cpu=round(cpu() - c0, 2), lower_bound_native=got.lower_bound,
+                       goal_lemma_units_native=s.get("goal_lemma_units"), conflicts_native=s.get("conflicts"))
+            w0, c0 = time.perf_counter(), cpu()
+            read = load(problem).domain
+            c1 = cpu()
+            metric = "steps" if read.unit_costs("cost") else "cost"
+            rec.update(pddl_metric=metric, variables=len(read.task.values), actions=len(read.ops),
+                       ground_cpu=round(c1 - c0, 2))
+            left = args.seconds - (time.perf_counter() - w0)
+            try:
+                got = solve(read, metric, time_limit=max(left, 0.01))
+            except PuzzleError as err:
+                rec.update(pddl_status=f"refused: {err.problem}")
+            else:
                 s = got.stats
-                rec.update(native_status=got.status.value, native_length=got.length, native_refuted=got.bound,
-                           native_cpu=round(cpu() - c0, 2), lower_bound_native=got.lower_bound,
-                           goal_lemma_units_native=s.get("goal_lemma_units"), conflicts_native=s.get("conflicts"))
-                w0, c0 = time.perf_counter(), cpu()
-                read = load(problem).domain
-                c1 = cpu()
-                metric = "steps" if read.unit_costs("cost") else "cost"
-                rec.update(pddl_metric=metric, variables=len(read.task.values), actions=len(read.ops),
-                           ground_cpu=round(c1 - c0, 2))
-                left = args.seconds - (time.perf_counter() - w0)
-                try:
-                    got = solve(read, metric, time_limit=max(left, 0.01))
-                except PuzzleError as err:
-                    rec.update(pddl_status=f"refused: {err.problem}")
-                else:
-                    s = got.stats
-                    rec.update(pddl_status=got.status.value, pddl_length=got.length, pddl_refuted=got.bound,
-                               pddl_sat_cpu=round(cpu() - c1, 2), pddl_cpu=round(cpu() - c0, 2),
-                               lower_bound_pddl=got.lower_bound, mutex_pairs=s.get("mutex_pairs"),
-                               barred_pairs=s.get("barred_pairs"), goal_lemma_units_pddl=s.get("goal_lemma_units"),
-                               conflicts_pddl=s.get("conflicts"))
-                    if rec["native_status"] == "optimal" and rec["pddl_status"] == "optimal":
-                        rec["ratio"] = round(rec["pddl_cpu"] / max(rec["native_cpu"], 0.01), 2)
-                        rec["ratio_sat"] = round(rec["pddl_sat_cpu"] / max(rec["native_cpu"], 0.01), 2)
-                    rec["agrees"] = " ".join(filter(None, (agrees(rec["native_status"], rec["native_length"],
-                                                                  row["optimum"]),
-                                                           agrees(rec["pddl_status"], rec["pddl_length"],
-                                                                  row["optimum"]))))
+                rec.update(pddl_status=got.status.value, pddl_length=got.length, pddl_refuted=got.bound,
+                           pddl_sat_cpu=round(cpu() - c1, 2), pddl_cpu=round(cpu() - c0, 2),
+                           lower_bound_pddl=got.lower_bound, mutex_pairs=s.get("mutex_pairs"),
+                           barred_pairs=s.get("barred_pairs"), goal_lemma_units_pddl=s.get("goal_lemma_units"),
+                           conflicts_pddl=s.get("conflicts"))
+                if rec["native_status"] == "optimal" and rec["pddl_status"] == "optimal":
+                    rec["ratio"] = round(rec["pddl_cpu"] / max(rec["native_cpu"], 0.01), 2)
+                    rec["ratio_sat"] = round(rec["pddl_sat_cpu"] / max(rec["native_cpu"], 0.01), 2)
+                rec["agrees"] = " ".join(filter(None, (agrees(rec["native_status"], rec["native_length"],
+                                                              row["optimum"]),
+                                                       agrees(rec["pddl_status"], rec["pddl_length"],
+                                                              row["optimum"]))))
             out.writerow(rec)
             fh.flush()
             print(f"{rec['name']:20} {rec['metric']:7} native {rec['native_status']:14} {rec['native_cpu']!s:>7} "

@@ -24,7 +24,7 @@ from ... import limits
 
 
 def _predicate(name: str) -> str | None:
-    if name.startswith(("not ", "<none", "NegatedAtom")) or "(" not in name:
+    if name.startswith(("not ", "<none")) or "(" not in name:
         return None
     return name.split("(", 1)[0].strip()
 
