@@ -241,7 +241,7 @@ def test_side_conditions_on_action_patterns_and_facts_agree_in_search_and_sat(ta
     ]
     for options, optimum in cases:
         found = []
-        every = ["--levers", "bound,mutex,inverse,shortcut,counts,order"]        # those off by default too
+        every = ["--levers", "bound,mutex,inverse,shortcut,counts,order,tallies"]        # those off by default too
         for cmd in (["search", "-a", "bfs"], ["search", "-a", "astar"], ["solve", "-b", "pysat"], ["solve", "-b", "cpsat"],
                     ["solve", "-b", "pysat", *every], ["solve", "-b", "pysat-de", *every],
                     ["search", "-m", "cost"], ["solve", "-m", "cost", "-b", "pysat"], ["solve", "-m", "cost", "-b", "cpsat"]):

@@ -345,6 +345,26 @@ def test_every_reachable_state_holds_exactly_k_of_each_counting_invariant():
     assert found > 100 and ones > 50
 
 
+def test_every_reachable_state_holds_each_tally_of_facts():
+    """The groups whose number no action changes (a kind's pieces on Rush Hour's export):
+    every reachable state holds that number of them."""
+    groups = 0
+    exports = [load(export_of(name, "steps")).domain for name in ("sliding", "pegsol")]
+    for rules in tasks(60) + exports:
+        constant = rules.counting().constant
+        for s in reachable(rules):
+            for _, facts, k in constant:
+                assert sum(1 for v, x in facts if s[v] == x) == k
+        groups += len(constant)
+    assert groups > 20
+    rush = exports[0]
+    assert any("(" in g and k > 1 for g, _, k in rush.counting().constant)     # a kind of several cars
+    rush.levers = rush.levers | {"tallies"}
+    got = solve(rush, "steps", max_horizon=90)
+    assert got.status is Status.OPTIMAL and got.length == 81
+    assert got.stats["tallies"] > 0 and got.stats["tally_constraints"] >= got.stats["tallies"]
+
+
 def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side():
     rules = load(export_of("sliding", "steps")).domain
     cells = {f for c in rules.counts() if c.k == 1 for f in c.facts if rules.fact(*f).startswith("clear(")}

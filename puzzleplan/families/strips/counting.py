@@ -1,8 +1,9 @@
 """A counting bound: how many facts of one predicate a state holds, against how many a goal
 state can hold, over how much one action can change that number.
 
-For a predicate P (the facts whose name starts with ``P(``), a state's count is the number
-of variables whose value is a P fact.  An action changes it by Δ: for each effect, +1 if
+For a group P of facts (those of one predicate, and those of one predicate with one first
+argument: ``at(k3, ...)``, a kind's pieces), a state's count is the number of variables
+whose value is a fact of P.  An action changes it by Δ: for each effect, +1 if
 the value it sets is a P fact, -1 if the value it replaces is (known from its precondition,
 or from the mutexes, :func:`.inverse.known`; when not known, the bound takes the change
 that helps most).  A goal state holds at least ``need`` P facts (the goal's P facts) and at
@@ -11,6 +12,10 @@ A plan from s climbs from count(s) to at least ``need``: with up = the largest �
 cost, its cost is at least ``ceil((need - count(s)) / up)``; likewise down to ``cap``.
 Admissible, and consistent with integer costs (a step of cost c lowers it by at most c),
 so A* may take the maximum with h^max; goal alternatives: the least over them.
+
+A group whose count no action changes (every old value known, every Δ = 0) holds, in every
+reachable state, the number the initial state holds: :attr:`CountingBound.constant`, which
+the ``tallies`` lever states on the goal side of the double-ended unrolling.
 
 Peg solitaire is the case in point: every jump clears one hole more (Δ = +1 on ``clear``),
 so a board of n pegs needs n - 1 jumps, where h^max and LM-cut see half of that.
@@ -23,10 +28,14 @@ from typing import Sequence
 from ... import limits
 
 
-def _predicate(name: str) -> str | None:
+def _groups(name: str) -> tuple[str, ...]:
+    """The groups a fact counts in: its predicate, and its predicate with its first argument
+    (``at(k3, c-1-1)``: ``at`` and ``at(k3``)."""
     if name.startswith(("not ", "<none")) or "(" not in name:
-        return None
-    return name.split("(", 1)[0].strip()
+        return ()
+    pred, args = name.split("(", 1)
+    first = args.split(",", 1)[0].rstrip(")").strip()
+    return (pred.strip(), f"{pred.strip()}({first}") if first else (pred.strip(),)
 
 
 class CountingBound:
@@ -34,18 +43,21 @@ class CountingBound:
     rise and fall per unit of cost, and per goal alternative the least and most a goal state
     holds."""
 
-    def __init__(self, values: Sequence, ops: Sequence, costs: Sequence[int], alternatives: Sequence):
+    def __init__(self, values: Sequence, ops: Sequence, costs: Sequence[int], alternatives: Sequence,
+                 initial: Sequence[int] = ()):
         self.rows: list[tuple] = []
-        preds: dict[str, dict[int, frozenset]] = {}
+        # groups no action changes the count of (every old value known): (group, facts, the count)
+        self.constant: list[tuple[str, tuple[tuple[int, int], ...], int]] = []
+        preds: dict[str, dict[int, set]] = {}
         for v, names in enumerate(values):
             for x, name in enumerate(names):
-                p = _predicate(name)
-                if p is not None:
+                for p in _groups(name):
                     preds.setdefault(p, {}).setdefault(v, set()).add(x)
         for p, where in preds.items():
             limits.checkpoint()
             where = {v: frozenset(xs) for v, xs in where.items()}
             up = down = 0.0
+            known = True
             for op, cost in zip(ops, costs):
                 pre = dict(op.pre)
                 rise = fall = 0
@@ -59,6 +71,7 @@ class CountingBound:
                         rise += now - was
                         fall += was - now
                     else:           # unknown before: the change that helps each direction most
+                        known = False
                         rise += now
                         fall += not now
                 rise, fall = max(rise, 0), max(fall, 0)
@@ -75,6 +88,9 @@ class CountingBound:
                 goals.append((need, cap))
             if 0 < up < float("inf") or 0 < down < float("inf"):
                 self.rows.append((tuple(where.items()), up, down, tuple(goals)))
+            elif known and up == down == 0 and initial:
+                facts = tuple((v, x) for v, xs in sorted(where.items()) for x in sorted(xs))
+                self.constant.append((p, facts, sum(1 for v, xs in where.items() if initial[v] in xs)))
 
     def __call__(self, state) -> int:
         best = 0

@@ -64,7 +64,8 @@ class StepsEncoder(Encoder):
         self._inverses(p)
         self._order(p)
         self.one_of: list | None = None       # sought when the goal side first asks (:meth:`invariant`)
-        self.count_constraints = 0
+        self.tallies: list = []
+        self.count_constraints = self.tally_constraints = 0
 
     def _invariants(self, p) -> None:
         """The h^2 mutexes not said already (by a variable's one-hot or a translator group)."""
@@ -132,6 +133,10 @@ class StepsEncoder(Encoder):
             out["exactly_one_sets"] = "off"
         elif self.one_of is not None:
             out.update(exactly_one_sets=len(self.one_of), count_clauses=self.count_constraints)
+        if "tallies" not in self.domain.levers:
+            out["tallies"] = "off"
+        elif self.one_of is not None:
+            out.update(tallies=len(self.tallies), tally_constraints=self.tally_constraints)
         if self.inverse_note:
             out["inverse"] = self.inverse_note
         else:
@@ -181,9 +186,14 @@ class StepsEncoder(Encoder):
         if self.one_of is None:
             p = self.domain
             self.one_of = [c for c in p.counts() if c.k == 1] if "counts" in p.levers else []
+            self.tallies = [(f, k) for g, f, k in p.counting().constant if k > 1 and "(" in g] \
+                if "tallies" in p.levers else []
         for c in self.one_of:
             m.add([self.val(m, v, x, t) for v, x in c.facts])
+        for facts, k in self.tallies:
+            m.card([self.val(m, v, x, t) for v, x in facts], "==", k)
         self.count_constraints += len(self.one_of)
+        self.tally_constraints += len(self.tallies)
 
     def facts(self, m, t):
         return {("val", v, x): self.val(m, v, x, t) for v, names in enumerate(self.values) for x in range(len(names))

@@ -111,7 +111,10 @@ def step_key(step: str) -> str:
 #              least one" on the goal side of the double-ended unrolling.  Off by default: with
 #              the mutexes on, it did not pay (benchmarks/pddl_levers.csv)
 #   order      actions that commute kept in one order (:mod:`.order`)
-LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order")
+#   tallies    groups of facts (a predicate, or a predicate with its first argument: a kind's
+#              pieces) whose number no action changes (:mod:`.counting`), that number k > 1
+#              stated on the goal side of the double-ended unrolling as "exactly k"
+LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies")
 DEFAULT_LEVERS = ("bound", "mutex", "inverse")
 LMCUT_SECONDS = 5.0
 
@@ -282,7 +285,8 @@ class StripsTask(SideConditions, Rules):
         key = (metric, "mutex" in self.levers)
         if key not in cache:
             costs = [op.cost if metric == "cost" else 1 for op in self.ops]
-            cache[key] = CountingBound(self.task.values, self.known_ops(), costs, self.task.alternatives())
+            cache[key] = CountingBound(self.task.values, self.known_ops(), costs, self.task.alternatives(),
+                                        self.initial)
         return cache[key]
 
     def heuristic(self, state, metric: str = "steps") -> int:
