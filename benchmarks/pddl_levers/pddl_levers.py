@@ -4,8 +4,8 @@ those on by default (``default``), the default without one (``default-X``) and w
 that is off by default (``default+X``); BFS and A* on the PDDL task beside them.
 
 Cases: Rush Hour card 40 in steps and in slides (the seeds' file), the hardest 8-puzzle
-(31 steps, written here), two small Rush Hour cards (slides) and two Microban levels
-(moves).  Each run is in this process, one after the other (one core), with a time limit;
+(31 steps, written here), two small Rush Hour cards (slides), Ma's puzzle (steps) and two
+Microban levels (moves).  Each run is in this process, one after the other (one core), with a time limit;
 what it proves is checked against BFS's optimum where that is known.  Rows are appended to
 ``benchmarks/pddl_levers/pddl_levers.csv`` with the machine, the load average before the run, the
 command and the git revision.
@@ -40,6 +40,7 @@ CASES = {
     "eight31-steps": (None, None, "steps", 31),
     "card3-slides": ("instances/rushhour/thinkfun40.rh", 3, "slides", 14),
     "card11-slides": ("instances/rushhour/thinkfun40.rh", 11, "slides", 25),
+    "mas-steps": ("instances/sliding/mas_puzzle.slide", None, "steps", 36),
     "microban2-moves": ("instances/sokoban/Microban.txt", 2, "moves", None),
     "microban4-moves": ("instances/sokoban/Microban.txt", 4, "moves", None),
 }
