@@ -135,7 +135,7 @@ def domain_option(f):
 
     wrapped = click.option("--levers", default=None, metavar="LIST",
                            help="PDDL: what is added to the grounded task's search and SAT encoding: "
-                                "bound, mutex, inverse (the default), shortcut, counts, order, tallies; changes like "
+                                "bound, mutex, inverse, tallies (the default), shortcut, counts, order; changes like "
                                 "+shortcut,-mutex; or none.")(wrapper)
     return click.option("--domain", type=click.Path(dir_okay=False), default=None,
                         help="PDDL: the domain file of the problem FILE (default: domain.pddl beside it).")(wrapped)

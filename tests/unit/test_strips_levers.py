@@ -418,10 +418,10 @@ def test_levers_changed_between_runs_take_effect():
     assert len(inverse_pairs(rules.known_ops())) == with_mutexes
 
 
-@pytest.mark.parametrize("text,want", [("none", ()), ("default", ("bound", "mutex", "inverse")),
+@pytest.mark.parametrize("text,want", [("none", ()), ("default", ("bound", "mutex", "inverse", "tallies")),
                                        ("mutex, bound", ("mutex", "bound")),
-                                       ("+shortcut,-mutex", ("bound", "inverse", "shortcut")),
-                                       ("-bound,-bound", ("mutex", "inverse"))])
+                                       ("+shortcut,-mutex", ("bound", "inverse", "tallies", "shortcut")),
+                                       ("-bound,-bound", ("mutex", "inverse", "tallies"))])
 def test_levers_are_chosen_by_name_or_by_change(text, want):
     from puzzleplan.families.strips.rules import parse_levers
     assert parse_levers(text) == want
