@@ -93,9 +93,14 @@ class Kind:
     axes: str
     labels: list[str]
     anchors: list[Cell] = field(default_factory=list)   # every legal anchor
+    # anchor -> its cells, made on first use (search asks for them millions of times)
+    _cells: dict = field(default_factory=dict, repr=False, compare=False)
 
     def cells(self, anchor: Cell) -> tuple[Cell, ...]:
-        return tuple(add(anchor, o) for o in self.shape)
+        got = self._cells.get(anchor)
+        if got is None:
+            got = self._cells[anchor] = tuple(add(anchor, o) for o in self.shape)
+        return got
 
 
 class SlidingPuzzle(SideConditions, Rules):
@@ -181,11 +186,21 @@ class SlidingPuzzle(SideConditions, Rules):
         return occ
 
     def neighbours(self, k: int, a: Cell, occ: dict[Cell, int], own: set[Cell]) -> Iterator[tuple[str, Cell]]:
-        kind = self.kinds[k]
-        for d in AXIS_DIRS[kind.axes]:
-            b = add(a, DIRS[d])
-            if b in self.anchor_set[k] and all(c not in occ or c in own for c in kind.cells(b)):
+        for d, b, cells, _ in self._steps(k, a):
+            if all(c not in occ or c in own for c in cells):
                 yield d, b
+
+    def _steps(self, k: int, a: Cell) -> list[tuple[str, Cell, tuple[Cell, ...], tuple[Cell, ...]]]:
+        """The legal anchors one step from ``a``: (direction, anchor, its cells, those of its
+        cells that ``a``'s do not cover), made once."""
+        table = self.__dict__.setdefault("_step_table", {})
+        got = table.get((k, a))
+        if got is None:
+            kind = self.kinds[k]
+            here = set(kind.cells(a))
+            got = table[(k, a)] = [(d, b, kind.cells(b), tuple(c for c in kind.cells(b) if c not in here))
+                                   for d in AXIS_DIRS[kind.axes] for b in [add(a, DIRS[d])] if b in self.anchor_set[k]]
+        return got
 
     # -- Domain protocol ---------------------------------------------------------
     def is_goal(self, state) -> bool:
@@ -195,16 +210,17 @@ class SlidingPuzzle(SideConditions, Rules):
         occ = self.occupied(state)
         for k, anchors in enumerate(state):
             for i, a in enumerate(anchors):
-                own = set(self.kinds[k].cells(a))
+                own = set(self.kinds[k].cells(a)) if metric != "steps" else None
                 for path in self._piece_moves(k, a, occ, own, metric):
                     b = path[-1]
                     new = tuple(sorted(anchors[:i] + (b,) + anchors[i + 1:]))
                     yield Move(k, (k, (a,) + path), len(path)), state[:k] + (new,) + state[k + 1:]
 
     def _piece_moves(self, k, a, occ, own, metric) -> Iterator[tuple[Cell, ...]]:
-        if metric == "steps":
-            for _, b in self.neighbours(k, a, occ, own):
-                yield (b,)
+        if metric == "steps":       # one step: the cells it enters must be free
+            for _, b, _, entering in self._steps(k, a):
+                if all(c not in occ for c in entering):
+                    yield (b,)
         elif metric == "slides":
             kind, legal = self.kinds[k], self.anchor_set[k]
             for d in AXIS_DIRS[kind.axes]:
