@@ -40,8 +40,9 @@ def test_a_family_without_the_side_condition_part_refuses_them_in_one_line():
 def test_an_encoder_without_a_required_method_is_refused_by_name(method):
     family = registry.get("knights")
     cls = encoder_class(family, "steps")
+    gone = {method, "decode"} if method == "decode_move" else {method}     # either one decodes
     body = {k: v for klass in reversed(cls.__mro__) if issubclass(klass, Encoder) and klass is not Encoder
-            for k, v in vars(klass).items() if k != method}
+            for k, v in vars(klass).items() if k not in gone}
     stripped = type("Stripped", (Encoder,), body)
     broken = registry.Family(**{**family.__dict__, "package": __name__, "encoders": {"steps": ":Stripped"}})
     globals()["Stripped"] = stripped

@@ -4,11 +4,22 @@ Moves ``("mv", kind, from, to, t)``.  Explanatory frame axioms; the number of
 knights of each kind is kept by them.  Move counts per knight (seed 003's
 "exactly 8 moves") are cardinalities over that knight's move variables.
 Without move-count conditions a knight may not jump straight back.
+
+A kind of one knight (every labelled knight) jumps by direction instead:
+``("jmp", kind, d, t)``, one of the eight knight's jumps ``JUMPS[d]`` from wherever it
+stands, its effects conditional on the square it leaves (as the sliding encoding moves a
+line's single piece): eight literals a knight per step instead of one per legal jump
+(336 on 8 x 8).  A square then becomes the knight's only through a jump that lands on it
+from the square it stood on, and stops being its only through a jump; one knight per kind
+is kept by these.
 """
 from __future__ import annotations
 
 from ...puzzle import Move
 from ...encodings.base import Encoder, frame
+from .rules import JUMPS
+
+BACK = {d: JUMPS.index((-dx, -dy)) for d, (dx, dy) in enumerate(JUMPS)}
 
 
 class KnightsEncoder(Encoder):
@@ -16,6 +27,16 @@ class KnightsEncoder(Encoder):
         super().__init__(domain, metric, counts)
         self.squares = sorted(self.domain.spec.squares)
         self.nk = len(self.domain.kinds)
+        # kinds of a single knight jump by direction (see the module doc)
+        self.single = [len(self.domain.initial[k]) == 1 for k in range(self.nk)]
+        self.landing = {}       # (kind, square, d) -> the square a jump d lands on, if it may
+        for k in range(self.nk):
+            if self.single[k]:
+                for s in self.squares:
+                    for d, (dx, dy) in enumerate(JUMPS):
+                        s2 = (s[0] + dx, s[1] + dy)
+                        if s2 in self.domain.spec.squares and s2 not in self.domain.banned[k]:
+                            self.landing[(k, s, d)] = s2
 
     def at(self, m, k, s, t):
         return m.var(("at", k, s, t))
@@ -41,6 +62,9 @@ class KnightsEncoder(Encoder):
     def moves(self, m, t):
         out, leaving, arriving = [], {}, {}
         for k in range(self.nk):
+            if self.single[k]:
+                out += self._jumps(m, k, t)
+                continue
             for s in self.squares:
                 for s2 in self.domain.jumps[s]:
                     if s2 in self.domain.banned[k]:
@@ -59,10 +83,51 @@ class KnightsEncoder(Encoder):
                             if m.has(key):
                                 m.add([-mv, -m.var(key)])
         for k in range(self.nk):
+            if self.single[k]:
+                continue
             for s in self.squares:
                 frame(m, self.at(m, k, s, t), self.at(m, k, s, t + 1),
                       leaving.get((k, s), []), arriving.get((k, s), []))
         return out
+
+    def _taken(self, m, t):
+        """``("taken", square, t)``: true where a knight stands (made once per step)."""
+        if not m.has(("taken", self.squares[0], t)):
+            for s in self.squares:
+                for j in range(self.nk):
+                    m.implies(self.at(m, j, s, t), [m.var(("taken", s, t))])
+        return {s: m.var(("taken", s, t)) for s in self.squares}
+
+    def _jumps(self, m, k, t):
+        """The single knight of kind ``k`` jumps in direction d (see the module doc)."""
+        lits = [m.var(("jmp", k, d, t)) for d in range(len(JUMPS))]
+        taken = self._taken(m, t)
+        for d, jmp in enumerate(lits):
+            for s in self.squares:
+                here = self.at(m, k, s, t)
+                s2 = self.landing.get((k, s, d))
+                if s2 is None:          # off the board or onto a square it must avoid
+                    m.add([-jmp, -here])
+                    continue
+                m.add([-jmp, -here, self.at(m, k, s2, t + 1)])
+                m.add([-jmp, -here, -self.at(m, k, s, t + 1)])
+                m.add([-jmp, -here, -taken[s2]])
+            if not self.counted:        # no jump straight back, before or after
+                for key in (("jmp", k, BACK[d], t - 1), ("jmp", k, BACK[d], t + 1)):
+                    if m.has(key):
+                        m.add([-jmp, -m.var(key)])
+        for s in self.squares:
+            now, nxt = self.at(m, k, s, t), self.at(m, k, s, t + 1)
+            m.add([-now, nxt, *lits])               # the knight leaves only by a jump
+            # ... and arrives only by a jump landing here from where it stood
+            m.add([now, -nxt, *lits])
+            for d, jmp in enumerate(lits):
+                back = (s[0] - JUMPS[d][0], s[1] - JUMPS[d][1])
+                if self.landing.get((k, back, d)) == s:
+                    m.add([-jmp, now, -nxt, self.at(m, k, back, t)])
+                else:
+                    m.add([-jmp, now, -nxt])
+        return [(jmp, k) for jmp in lits]
 
     def place_lit(self, m, k, s, T):
         return self.at(m, k, s, T)
@@ -73,3 +138,19 @@ class KnightsEncoder(Encoder):
     def decode_move(self, key):
         _, k, s, s2, _ = key
         return Move(k, (s, s2))
+
+    def decode(self, m, values):
+        """Moves in step order; a jump by direction from where its knight stands then."""
+        keys = sorted((k for k in (m.key(v) for v in values if v > 0)
+                       if isinstance(k, tuple) and k[0] in ("mv", "jmp")), key=lambda key: key[-1])
+        where = {k: self.domain.initial[k][0] for k in range(self.nk) if self.single[k]}
+        out = []
+        for key in keys:
+            if key[0] == "mv":
+                out.append(self.decode_move(key))
+                continue
+            _, k, d, _ = key
+            s = where[k]
+            where[k] = (s[0] + JUMPS[d][0], s[1] + JUMPS[d][1])
+            out.append(Move(k, (s, where[k])))
+        return out
