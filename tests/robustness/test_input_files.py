@@ -46,6 +46,14 @@ def test_knights_target_missing_a_knight(write):
     one_line_error(run_unchecked("search", write("t.knights", text)), "t.knights:6: the target picture must place every knight")
 
 
+def test_knights_goal_naming_one_square_twice(write):
+    """Two W knights, goal "W@c3 W@c3": one knight there solves it (1 jump), but the bound counted
+    the square twice (2) and --max-horizon 1 answered "no plan within 1"; now bad input."""
+    text = "board:\n.....\n.....\n.....\nW....\n....W\ngoal: W@c3 W@c3\n"
+    for command in ("search", "solve"):
+        one_line_error(run_unchecked(command, write("d.knights", text)), "the goal names W@c3 twice")
+
+
 def test_knights_goal_with_a_group_count(write):
     text = "board:\nX..\n...\nY..\ngoal: Y@a2 X.moves<=8 X+Y.moves<=15\n"
     path = write("g.knights", text)

@@ -87,6 +87,9 @@ class Knights(SideConditions, Rules):
     def _need(self, alt: Alternative):
         for k, letter in enumerate(self.kinds):
             want = sorted(sq for lb, sq in alt.placements if lb == letter)
+            twice = next((sq for i, sq in enumerate(want) if sq in want[:i]), None)
+            if twice is not None:       # one knight there, or two on one square? (the bound counted it twice)
+                raise PuzzleError(f"the goal names {letter}@{name(twice)} twice")
             if len(want) > len(self.initial[k]):
                 raise PuzzleError(f"the goal puts {len(want)} knights {letter} on squares; there are {len(self.initial[k])}")
             if want:
