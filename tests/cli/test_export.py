@@ -74,9 +74,8 @@ def test_symbol_table_round_trips_for_every_domain(tmp_path):
         side = json.loads((tmp_path / f"f{i}.cnf.gz.json").read_text())
         assert {int(k): tuple(v) if isinstance(v, list) else v for k, v in side["symbols"].items()}.keys() == f.symbols().keys()
         kinds = {k[0] for k in f.symbols().values()}
-        # move variables: one per move ("mv"), or per direction of a single piece (sliding "umv",
-        # knights "jmp")
-        assert {"act", "goal"} <= kinds and kinds & {"mv", "umv", "jmp"}
+        # move variables: one per move ("mv"), or per direction of a knight alone of its kind ("jmp")
+        assert {"act", "goal"} <= kinds and kinds & {"mv", "jmp"}
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
