@@ -33,10 +33,9 @@ class KnightsEncoder(Encoder):
         for k in range(self.nk):
             if self.single[k]:
                 for s in self.squares:
-                    for d, (dx, dy) in enumerate(JUMPS):
-                        s2 = (s[0] + dx, s[1] + dy)
-                        if s2 in self.domain.spec.squares and s2 not in self.domain.banned[k]:
-                            self.landing[(k, s, d)] = s2
+                    for s2 in self.domain.jumps[s]:     # the rules' jumps that stay on the board
+                        if s2 not in self.domain.banned[k]:
+                            self.landing[(k, s, JUMPS.index((s2[0] - s[0], s2[1] - s[1])))] = s2
 
     def at(self, m, k, s, t):
         return m.var(("at", k, s, t))
