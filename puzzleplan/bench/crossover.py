@@ -86,13 +86,15 @@ def winners(rows):
 
 
 def verdict(w) -> str:
-    """Who wins a point: ``SAT 12x``, ``search >=30x``, ``tie``, ``neither``."""
+    """Who wins a point: ``SAT 12x``, ``tie`` (within 2x), ``neither``; a point only one side
+    proved within the limit is that side's, however near the limit: ``search >=30x (alone)``,
+    ``SAT >=1.5x (alone)`` (the ratio a bound: the time limit over the proof's time)."""
     if w["censored"] == "none" or w["ratio"] != w["ratio"]:
         return "neither"
-    bound = ">=" if w["censored"] else ""
-    if w["ratio"] < 1:
-        return f"SAT {bound}{1 / w['ratio']:.0f}x" if 1 / w["ratio"] >= 2 else "tie"
-    return f"search {bound}{w['ratio']:.0f}x" if w["ratio"] >= 2 else "tie"
+    side, times = ("SAT", 1 / w["ratio"]) if w["ratio"] < 1 else ("search", w["ratio"])
+    if w["censored"]:
+        return f"{side} >={times:.0f}x (alone)" if times >= 2 else f"{side} >={times:.1f}x (alone)"
+    return f"{side} {times:.0f}x" if times >= 2 else "tie"
 
 
 def crossover_of(g) -> str:
@@ -105,19 +107,22 @@ def crossover_of(g) -> str:
 
 
 def table(w) -> list[str]:
-    """Per series: points, where each side wins by 10x or more, the crossover."""
+    """Per series: points, where each side wins by 10x or more or alone proves the optimum, the
+    crossover."""
     if not len(w):
         return []
-    lines = ["| series | points | SAT wins >=10x | search wins >=10x | winner changes at | largest point |",
+    lines = ["| series | points | SAT wins >=10x or alone | search wins >=10x or alone | winner changes at | largest point |",
              "|---|---|---|---|---|---|"]
     for (family, series), g in w.groupby(["family", "series"], sort=True):
-        def at(mask):
+        def at(mask, side):
             vals = sorted(set(g.loc[mask, "value"]))
-            return ", ".join(f"{g['parameter'].iloc[0]}={v}" for v in vals) or "-"
-        sat_wins = g["ratio"] <= 1 / WIN
-        search_wins = g["ratio"] >= WIN
+            alone = set(g.loc[mask & (g["censored"] == side), "value"])
+            return ", ".join(f"{g['parameter'].iloc[0]}={v}" + (" (alone)" if v in alone else "")
+                             for v in vals) or "-"
+        sat_wins = (g["ratio"] <= 1 / WIN) | (g["censored"] == "sat")
+        search_wins = (g["ratio"] >= WIN) | (g["censored"] == "search")
         last = g.sort_values("value").iloc[-1]
-        lines.append(f"| {family}/{series} | {len(g)} | {at(sat_wins)} | {at(search_wins)} | {crossover_of(g)} | "
+        lines.append(f"| {family}/{series} | {len(g)} | {at(sat_wins, 'sat')} | {at(search_wins, 'search')} | {crossover_of(g)} | "
                      f"{last['parameter']}={last['value']}: {verdict(last)} |")
     return lines
 

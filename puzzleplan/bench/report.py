@@ -168,8 +168,9 @@ def report(path: str | Path, outdir: str | Path | None = None, baseline: str | N
         w = crossover.winners(rows)
         text += ["", "## SAT against search, per series", "",
                  "Best proven time of the SAT methods against the best of the search methods (BFS, A*, "
-                 "PDDL planners) on each generated point; `>=`: the other side proved nothing within the "
-                 "time limit, so the ratio is a bound.", "", *crossover.table(w),
+                 "PDDL planners) on each generated point; `>=` and `(alone)`: the other side proved nothing "
+                 "within the time limit, so the ratio is a bound (the limit over the proof's time); a "
+                 "verdict `tie` is within 2x.", "", *crossover.table(w),
                  "", "### Every point", "", *crossover.detail(w)]
     made = plots(df, outdir) if outdir is not None else []
     return "\n".join(text) + "\n", made

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from puzzleplan import registry
-from puzzleplan.bench.crossover import series_rows, winners
+from puzzleplan.bench.crossover import series_rows, verdict, winners
 from puzzleplan.bench.report import report
 from puzzleplan.bench.run import FIELDS, read_results
 from puzzleplan.cli import main
@@ -123,8 +123,8 @@ def test_report_reads_series_from_the_results_file_alone(tmp_path):
     assert got["ratio"].round(3).tolist() == [5.0, 0.5, 0.02] and list(got["censored"]) == ["", "", "sat"]
     assert list(got["states_complete"]) == [True, True, False]
     text, made = report(out, tmp_path / "plots")
-    assert "| knights/wide | 3 | n=3 | - | n=2 (sat) |" in text and "n=3: SAT >=50x" in text
-    assert "| knights-wide-n03-s0 | 6 | 90,000+ | pysat-de 0.60 s | none | SAT >=50x |" in text
+    assert "| knights/wide | 3 | n=3 (alone) | - | n=2 (sat) |" in text and "n=3: SAT >=50x (alone)" in text
+    assert "| knights-wide-n03-s0 | 6 | 90,000+ | pysat-de 0.60 s | none | SAT >=50x (alone) |" in text
     assert {p.name for p in made} >= {"crossover.png", "who_wins.png"}
     assert text == report(out)[0]          # the same file, the same tables
 
@@ -141,3 +141,12 @@ def test_a_series_with_no_such_family_part_is_empty():
     assert series_of(registry.get("pegsol")) == {}
     with pytest.raises(PuzzleError, match="no series 'nope'"):
         generate(registry.get("knights"), "nope", "/nonexistent")
+
+
+def test_a_point_only_one_side_proved_is_that_sides_however_near_the_limit():
+    # SAT proved it in 13 s of 20 and no search method did: not a "tie", though the bound is 1.5x
+    assert verdict({"censored": "sat", "ratio": 13.0 / 20}) == "SAT >=1.5x (alone)"
+    assert verdict({"censored": "search", "ratio": 20 / 0.5}) == "search >=40x (alone)"
+    assert verdict({"censored": "", "ratio": 13.0 / 20}) == "tie"
+    assert verdict({"censored": "", "ratio": 0.05}) == "SAT 20x"
+    assert verdict({"censored": "none", "ratio": float("nan")}) == "neither"
