@@ -206,60 +206,7 @@ class Sokoban(SideConditions, Rules):
                     yield Move("player", "".join(reversed(path)), len(path)), (b, new)
 
     def heuristic(self, state, metric: str = "moves") -> int:
-        """The pushes each box needs, alone (consistent: A* never reopens a state); under
-        ``moves``, at the start, the player's walk between the boxes when that is more
-        (:meth:`walk_bound`, computed once: the SAT deepening's first horizon; A* pops the
-        start first, so it needs no consistency there)."""
-        h = sum(self.distance.get(b, 10 ** 6) for b in state[1])
-        if metric == "moves" and state == self.initial and h < 10 ** 6:
-            if "_start_walk" not in self.__dict__:
-                self.__dict__["_start_walk"] = self.walk_bound(state)
-            h = max(h, self.__dict__["_start_walk"])
-        return h
-
-    def walk_bound(self, state) -> int:
-        """A lower bound on the moves from ``state`` (0 if it knows nothing): the player must
-        push each box that is off a goal, and before that box's first push it stands beside
-        the box's present cell (the box has not moved yet), right after it on that cell.  So,
-        the boxes b1 .. bm taken in the order of their first pushes, the moves are at least
-        d(player, beside b1) + sum of (1 + d(b_i, beside b_i+1)) + 1, d counted on the floor
-        without boxes (cells the player may enter); at least the nearest box from the player,
-        plus a minimum spanning tree of the boxes with the shorter of the two ways as each
-        edge's weight (the order's path is one spanning tree), plus the last push."""
-        player, boxes = state
-        off = [b for b in boxes if b not in self.goals]
-        allowed = self.floor - self.no_player
-        if not off or any(b in self.no_player for b in off):
-            return 0
-        beside = {b: [n for n in (add(b, d) for d in DIRS.values()) if n in allowed] for b in off}
-
-        def dist_from(c: Cell) -> dict[Cell, int]:
-            dist, queue = {c: 0}, deque([c])
-            while queue:
-                checkpoint()
-                x = queue.popleft()
-                for d in DIRS.values():
-                    n = add(x, d)
-                    if n not in dist and n in allowed:
-                        dist[n] = dist[x] + 1
-                        queue.append(n)
-            return dist
-        far = float("inf")
-        start = dist_from(player)
-        first = min((start.get(n, far) for b in off for n in beside[b]), default=far)
-        from_box = {b: dist_from(b) for b in off}
-
-        def weight(a: Cell, b: Cell) -> float:
-            return 1 + min(min((from_box[a].get(n, far) for n in beside[b]), default=far),
-                           min((from_box[b].get(n, far) for n in beside[a]), default=far))
-        tree, best = 0.0, {b: weight(off[0], b) for b in off[1:]}        # Prim's, from off[0]
-        while best:
-            b = min(best, key=best.get)
-            tree += best.pop(b)
-            for c in best:
-                best[c] = min(best[c], weight(b, c))
-        total = first + tree + 1
-        return int(total) if total < far else 0
+        return sum(self.distance.get(b, 10 ** 6) for b in state[1])
 
     def render_steps(self, moves: Sequence[Move]) -> list[str]:
         return [letter for m in moves for letter in m.data]
