@@ -5,12 +5,11 @@ covered exactly once (by a piece or by ``empty``).
 A board with one or two empty cells (the 8-puzzle, Klotski, Pennant, Century) also says at
 every step, on either end of the unrolling, that exactly that many cells are empty: every
 reachable state keeps the start's number (pieces keep their sizes), and the cover alone
-leaves the solver to count it.  Measured one run each, `pysat-de`, 40-60 s (2 cores, Intel
-Xeon): the 8-puzzle hard1 and hard2 (31 steps) from no answer in 60 and 40 s to 25 and
-18 s; in 40 s Klotski reaches horizon 72 instead of 42 in steps, 65 instead of 36 in slides,
-Pennant 79 instead of 71, Century 72 instead of 62.  With more empty cells the count costs
-more than it gives (Ma's puzzle, 4 empty cells: 7-8% slower; Rush Hour, 11 or more: 1.5-2x
-slower), so it is left out there.
+leaves the solver to count it.  Measured in ``benchmarks/empty_cells`` (``pysat-de``, 60 s a
+run): the hard 8-puzzles (31 steps) proven in 21-22 s where they were not, Pennant in slides
+proven (62, 48.7 s), Klotski, Pennant and Century 7-33 more horizons refuted in the minute.
+With more empty cells the count costs more than it gives (Ma's puzzle, 4 empty cells: 7-8%
+slower; Rush Hour, 11 or more: 1.5-2x slower), so it is left out there.
 
 Moves ``("mv", kind, anchor, dir, n, t)``: the piece of ``kind`` at ``anchor``
 goes ``n`` cells in ``dir`` (n = 1 for ``steps``; any n for ``slides``).
