@@ -96,7 +96,7 @@ class SlidingEncoder(Encoder):
             if metric == "steps" else None
         # every state has as many empty cells as the start (pieces keep their cells' number);
         # with one or two, stated at every step (see the module doc)
-        empties = len(self.cells) - sum(len(p.kinds[k].cells(a)) for k, placed in enumerate(p.initial) for a in placed)
+        empties = len(self.cells) - sum(len(p.kinds[k].shape) * len(placed) for k, placed in enumerate(p.initial))
         self.empty_count = empties if empties <= MAX_COUNTED_EMPTIES else None
 
     def unit(self, k, a):
