@@ -85,6 +85,7 @@ class Encoder(abc.ABC):
         self.still = {mv for r in extra if r.k == 0 and r.op in ("<=", "==") for mv in movers_of(self.domain, r)}
         self.mover_lits: dict[Hashable, list[int]] = {}
         self.built = 0
+        self.owed_cards = 0
 
     # -- driver ---------------------------------------------------------------------
     def start(self, m: BoolModel) -> None:
@@ -158,10 +159,61 @@ class Encoder(abc.ABC):
             for req in alt:
                 lits = [lit for mv in movers_of(self.domain, req) for lit in self.mover_lits.get(mv, [])[:T]]
                 m.card(lits, req.op, req.k, guard=a)
+            self._owed(m, alt, T, a)
         m.implies(g, options)
         for mover, places in self.finish.items():
             m.implies(g, [self.place_lit(m, mover, p, T) for p in sorted(places)])
         return g
+
+    def _owed(self, m: BoolModel, alt, T: int, guard: int) -> None:
+        """Moves still owed fit in the steps left: at each step ``t`` of horizon ``T``, the
+        moves that the ``>=`` and ``==`` counts of ``alt`` still need are at most ``T - t``
+        (one step moves one piece, and adds one to its count).  Implied by the counts at the
+        goal, but a CDCL solver cannot count: with ten pieces that must each move in a
+        ten-step plan it otherwise tries the steps' movers as a pigeonhole problem.  Summed
+        over counts whose pieces do not overlap (a move of a piece in two counts would be owed
+        twice); each count's moves so far in unary, ``("done", movers, t, j)``: at least j
+        moves before step t."""
+        owed, chosen = [], set()
+        for req in sorted((r for r in alt if r.op in (">=", "==") and r.k > 0), key=lambda r: -r.k):
+            movers = tuple(movers_of(self.domain, req))
+            if chosen & set(movers):
+                continue
+            chosen |= set(movers)
+            owed.append((movers, req.k))
+        total = sum(k for _, k in owed)
+        for t in range(max(1, T - total + 1), T):
+            lits = [-self._done(m, movers, t, j) for movers, k in owed for j in range(1, min(k, t) + 1)]
+            certain = sum(max(0, k - t) for _, k in owed)      # more than t moves in t steps: owed for certain
+            if certain > T - t:
+                m.add([-guard])
+                self.owed_cards += 1
+                return
+            m.card(lits, "<=", T - t - certain, guard=guard)
+            self.owed_cards += 1
+
+    def _done(self, m: BoolModel, movers: tuple, t: int, j: int) -> int:
+        """``("done", movers, t, j)``: at least ``j`` moves of ``movers`` in the steps before
+        ``t`` (1 <= j <= t), a sequential counter over the steps' "moved" literals."""
+        key = ("done", movers, t, j)
+        if m.has(key):
+            return m.var(key)
+        d = m.var(key)
+        moved = [m.var(("moved", mv, t - 1)) for mv in movers]
+        if len(moved) > 1:
+            any_moved = m.var(("moved", movers, t - 1))
+            m.equiv_or(any_moved, moved)
+        else:
+            any_moved = moved[0]
+        before = self._done(m, movers, t - 1, j) if j <= t - 1 else None      # None: false
+        less = self._done(m, movers, t - 1, j - 1) if j > 1 else None         # None: true
+        if before is not None:
+            m.add([-before, d])
+        m.add([-any_moved, d] if less is None else [-less, -any_moved, d])
+        m.add([-d, any_moved] if before is None else [-d, before, any_moved])
+        if less is not None:
+            m.add([-d, less] if before is None else [-d, before, less])
+        return d
 
     def state_goal(self, m: BoolModel, T: int) -> int:
         """A literal that asks for a goal state at step ``T`` through the facts of step ``T``

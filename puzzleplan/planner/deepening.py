@@ -69,6 +69,8 @@ class SolveOptions:
     card_encoding   python-sat's cardinality encoding for move counts
     lemma_budget    conflicts per reachability-lemma question
     goal_lemmas     ``pysat-de``: lemmas from the goal side too (off: from the start only)
+    first_probe     with lemmas: the first horizon asked once, within the lemma budget, before
+                    its layers are saturated (:class:`.lemmas.FirstProbe`)
     bounds          ``pysat-de``: the encoder's admissible distance bounds on the goal side (off:
                     on the 30 IPC-mapped Microban levels they did not pay, docs/results/planners.md)
     enumerate_first enumerate a small state space first (``unsolvable`` at once)
@@ -86,6 +88,7 @@ class SolveOptions:
     card_encoding: str = "seqcounter"
     lemma_budget: int | None = None
     goal_lemmas: bool = True
+    first_probe: bool = True
     bounds: bool = False
     enumerate_first: bool = False
     certify: bool = False

@@ -29,7 +29,7 @@ An encoding whose layers are not the standard ones, or whose goal counts moves
 """
 from __future__ import annotations
 
-from .lemmas import ReachabilityLemmas
+from .lemmas import FirstProbe, ReachabilityLemmas
 
 GOAL_STEP = 1 << 24     # the goal's step number; the start side stays far below it
 
@@ -43,7 +43,7 @@ class DoubleEnded:
     """Grows ``model`` from both ends for ``encoder``; ``prepare(T)`` then ``goal(T)``."""
 
     def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, bounds: bool = False,
-                 goal_lemmas: bool = True):
+                 goal_lemmas: bool = True, probe: bool = True):
         self.encoder, self.model, self.bounds = encoder, model, bounds
         self.a = self.b = 0
         self.bounded = 0        # goal-side layers with a distance bound
@@ -52,6 +52,7 @@ class DoubleEnded:
         encoder.invariant(model, GOAL_STEP)
         model.add([encoder.state_goal(model, GOAL_STEP)])
         self.forward = self.backward = None
+        self.probe = FirstProbe(solver, budget) if lemmas and probe else None
         if lemmas:
             self.forward = ReachabilityLemmas(encoder, model, solver, budget, grow=self.grow_start)
             if goal_lemmas:
@@ -85,6 +86,14 @@ class DoubleEnded:
         """Both sides built (and saturated with lemmas) for ``horizon``; False if the
         time limit passed first."""
         a, b = split(horizon)
+        if self.probe is not None and self.probe.pending():
+            self.grow_start(a)
+            self.grow_goal(b)
+            found = self.probe.ask(self.goal(horizon))
+            if found is None:
+                return False
+            if found:
+                return True         # a plan at the lower bound: no lemmas needed
         for lemmas, grow, n in ((self.forward, self.grow_start, a), (self.backward, self.grow_goal, b)):
             if lemmas is None:
                 grow(n)
@@ -120,7 +129,8 @@ class DoubleEnded:
         return out
 
     def figures(self) -> dict:
-        out = {"unrolling": "double-ended", "goal_bounds": self.bounded, **self.encoder.figures()}
+        out = {"unrolling": "double-ended", "goal_bounds": self.bounded, **self.encoder.figures(),
+               **(self.probe.figures() if self.probe is not None else {})}
         for side, lemmas in (("", self.forward), ("goal_", self.backward)):
             if lemmas is not None:
                 out.update({f"{side}{k}": v for k, v in lemmas.figures().items()})

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .double import DoubleEnded
-from .lemmas import ReachabilityLemmas
+from .lemmas import FirstProbe, ReachabilityLemmas
 
 
 class Unrolling(Protocol):
@@ -31,12 +31,21 @@ class Forward:
     """Steps 0..T with the goal at T, one layer of clauses added per horizon; reachability
     lemmas from the start when ``lemmas``."""
 
-    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, note: str | None = None):
+    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, note: str | None = None,
+                 probe: bool = True):
         self.encoder, self.model, self.note = encoder, model, note
         encoder.start(model)
         self.lemmas = ReachabilityLemmas(encoder, model, solver, budget) if lemmas else None
+        self.probe = FirstProbe(solver, budget) if lemmas and probe else None
 
     def prepare(self, horizon: int) -> bool:
+        if self.probe is not None and self.probe.pending():
+            self.encoder.extend(self.model, horizon)
+            found = self.probe.ask(self.goal(horizon))
+            if found is None:
+                return False
+            if found:
+                return True         # a plan at the lower bound: no lemmas needed
         if self.lemmas is not None and not self.lemmas.saturate(horizon):
             return False        # each layer is saturated before the goal is asked there
         self.encoder.extend(self.model, horizon)
@@ -49,7 +58,10 @@ class Forward:
         return {"lemmas": self.lemmas.units} if self.lemmas is not None else {}
 
     def figures(self) -> dict:
-        out = {**self.encoder.figures(), **(self.lemmas.figures() if self.lemmas is not None else {})}
+        out = {**self.encoder.figures(), **(self.lemmas.figures() if self.lemmas is not None else {}),
+               **(self.probe.figures() if self.probe is not None else {})}
+        if self.encoder.owed_cards:
+            out["owed_cards"] = self.encoder.owed_cards
         return {**out, "unrolling": self.note} if self.note else out
 
 
@@ -61,7 +73,8 @@ def unrolling_for(encoder, model, solver, options, say) -> Unrolling:
         why = encoder.double_ended()
         if why is None:
             return DoubleEnded(encoder, model, solver, lemmas, options.lemma_budget, bounds=options.bounds,
-                               goal_lemmas=options.goal_lemmas)
+                               goal_lemmas=options.goal_lemmas, probe=options.first_probe)
         say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
-        return Forward(encoder, model, solver, lemmas, options.lemma_budget, f"forward (not double-ended: {why})")
-    return Forward(encoder, model, solver, lemmas, options.lemma_budget)
+        return Forward(encoder, model, solver, lemmas, options.lemma_budget, f"forward (not double-ended: {why})",
+                       probe=options.first_probe)
+    return Forward(encoder, model, solver, lemmas, options.lemma_budget, probe=options.first_probe)
