@@ -23,6 +23,9 @@ def _page(text: str, study: str | None) -> str:
             return m.group(0)
         if study is None and target.endswith("/README.md"):            # index -> a study page
             return f"]({target.split('/')[0]}.md)"
+        other = re.match(r"^\.\./(\w+)/README\.md(#.*)?$", target)
+        if study is not None and other:                                 # a study -> another study
+            return f"]({other.group(1)}.md{other.group(2) or ''})"
         docs = re.match(r"^(?:\.\./)+docs/(.*)$", target)
         if docs:                                                         # a page of the site
             return f"](../{docs.group(1)})"
