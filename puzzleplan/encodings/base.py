@@ -86,6 +86,7 @@ class Encoder(abc.ABC):
         self.mover_lits: dict[Hashable, list[int]] = {}
         self.built = 0
         self.owed_cards = 0
+        self.counters: dict[tuple, tuple[int, int]] = {}      # owed moves' counters (:meth:`_done`)
 
     # -- driver ---------------------------------------------------------------------
     def start(self, m: BoolModel) -> None:
@@ -194,26 +195,40 @@ class Encoder(abc.ABC):
 
     def _done(self, m: BoolModel, movers: tuple, t: int, j: int) -> int:
         """``("done", movers, t, j)``: at least ``j`` moves of ``movers`` in the steps before
-        ``t`` (1 <= j <= t), a sequential counter over the steps' "moved" literals."""
-        key = ("done", movers, t, j)
-        if m.has(key):
-            return m.var(key)
-        d = m.var(key)
+        ``t`` (1 <= j <= t), a sequential counter over the steps' "moved" literals.  Made step
+        by step from the last one made (a horizon of thousands, or the first horizon far from
+        0, needs no recursion as deep as itself); ``self.counters[movers]``: the steps made and
+        the largest j made at each."""
+        steps, top = self.counters.get(movers, (0, 0))
+        if t > steps or j > top:
+            first = 1 if j > top else steps + 1
+            top, steps = max(top, j), max(steps, t)
+            for s in range(first, steps + 1):
+                for i in range(1, min(top, s) + 1):
+                    if not m.has(("done", movers, s, i)):
+                        self._count(m, movers, s, i)
+            self.counters[movers] = (steps, top)
+        return m.var(("done", movers, t, j))
+
+    def _count(self, m: BoolModel, movers: tuple, t: int, j: int) -> None:
+        """The clauses of ``("done", movers, t, j)`` from those of step ``t - 1`` (made)."""
+        d = m.var(("done", movers, t, j))
         moved = [m.var(("moved", mv, t - 1)) for mv in movers]
-        if len(moved) > 1:
+        if len(moved) == 1:
+            any_moved = moved[0]
+        elif m.has(("moved", movers, t - 1)):
+            any_moved = m.var(("moved", movers, t - 1))
+        else:
             any_moved = m.var(("moved", movers, t - 1))
             m.equiv_or(any_moved, moved)
-        else:
-            any_moved = moved[0]
-        before = self._done(m, movers, t - 1, j) if j <= t - 1 else None      # None: false
-        less = self._done(m, movers, t - 1, j - 1) if j > 1 else None         # None: true
+        before = m.var(("done", movers, t - 1, j)) if j <= t - 1 else None      # None: false
+        less = m.var(("done", movers, t - 1, j - 1)) if j > 1 else None         # None: true
         if before is not None:
             m.add([-before, d])
         m.add([-any_moved, d] if less is None else [-less, -any_moved, d])
         m.add([-d, any_moved] if before is None else [-d, before, any_moved])
         if less is not None:
             m.add([-d, less] if before is None else [-d, before, less])
-        return d
 
     def state_goal(self, m: BoolModel, T: int) -> int:
         """A literal that asks for a goal state at step ``T`` through the facts of step ``T``

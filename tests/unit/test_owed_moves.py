@@ -104,3 +104,13 @@ def test_counts_sharing_a_piece_are_not_owed_twice(write):
         got = solve(domain, "steps", backend)
         assert got.status is Status.OPTIMAL and got.length == 4, backend
         assert all(row["horizon"] < 4 for row in got.horizons if row["result"] == "unsat"), backend
+
+
+def test_owed_moves_far_from_the_start(write):
+    """The counters of owed moves are made step by step: a first horizon of 1,500 (or
+    doubling to it) asks for them at every step at once, once a RecursionError."""
+    path = write("far.slide", BOARD.format("B.moves>=1 C.moves>=1 D.moves>=1"))
+    domain = load(path).domain
+    got = solve(domain, "steps", "pysat-plain", start_horizon=1500, max_horizon=1500)
+    assert got.status in (Status.FEASIBLE, Status.OPTIMAL) and check_plan(domain, got.steps, "steps")["solved"]
+    assert got.stats["owed_cards"] > 0
