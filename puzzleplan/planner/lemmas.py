@@ -28,8 +28,8 @@ puzzle and Klotski (docs/results/planners.md).
 The first horizon (the admissible lower bound) is asked once before its layers are
 saturated, within the same budget (:class:`FirstProbe`): where the bound is the optimum, as
 on wide boards with short plans, the saturation is all cost (each of its questions finds a
-trajectory to a fact not yet seen; 290 of them, 17 s, on a 5 x 5 board of 17 pieces whose
-optimum is its bound of 10, then solved in 1,900 conflicts).  Otherwise the probe's learnt
+trajectory to a fact not yet seen; 294 of them, 15 s, on a 5 x 5 board of 17 pieces whose
+optimum is its bound of 10, then solved in 1,859 conflicts; benchmarks/probe_owed).  Otherwise the probe's learnt
 clauses stay and the layers are saturated as before.
 
 The same saturation runs back from the goal on the goal side of the double-ended
