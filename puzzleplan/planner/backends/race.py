@@ -80,6 +80,23 @@ def _solve(solver, interruptible, slicing, assumptions, conflicts, stop):
     return sliced(solver, assumptions, conflicts, slicing, stopped=stop.is_set)
 
 
+def _unbroken(op) -> None:
+    """``op()`` (the stop event's ``set`` or ``clear``) with SIGINT held back until it returns.
+    multiprocessing's Event is a condition of semaphores kept consistent by Python code: a
+    KeyboardInterrupt raised in the middle of ``set`` leaves them out of step, and a later ``set``
+    fails an assertion inside multiprocessing ("notify: Should not have been able to acquire
+    _wait_semaphore": once in the Ctrl-C storm test under load).  A Ctrl-C held back is raised
+    as soon as the signal is let through again."""
+    if threading.current_thread() is not threading.main_thread():
+        op()
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        op()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 class RaceBackend(Backend):
     def __init__(self, model, names: list[str], card_encoding: str = "seqcounter", lemmas: bool = False,
                  double_ended: bool = False, family: str = "pysat"):
@@ -127,7 +144,7 @@ class RaceBackend(Backend):
         if left is not None and left <= 0:
             return None
         limits.raise_if_interrupted()       # a Ctrl-C Python dropped (see limits.interrupts_recorded)
-        self.stop.clear()
+        _unbroken(self.stop.clear)
         for conn in self.conns:
             conn.send(("solve", list(assumptions), conflicts))
         deadline = None if left is None else time.monotonic() + left
@@ -139,14 +156,14 @@ class RaceBackend(Backend):
                 ready = wait(list(pending.values()), timeout=0.05 if timeout is None else min(0.05, timeout))
             except KeyboardInterrupt:
                 ready, interrupted = [], True
-                self.stop.set()
+                _unbroken(self.stop.set)
             # a Ctrl-C whose KeyboardInterrupt Python dropped while this loop ran (in a finaliser:
             # the semaphores of an earlier race's stop event are released by one)
             if not interrupted and limits.interrupt_pending():
                 interrupted = True
-                self.stop.set()
+                _unbroken(self.stop.set)
             if not ready and deadline is not None and time.monotonic() >= deadline:
-                self.stop.set()
+                _unbroken(self.stop.set)
             for i, conn in list(pending.items()):
                 if conn not in ready:
                     continue
@@ -161,8 +178,8 @@ class RaceBackend(Backend):
                     result, self.winner = answer, self.names[i]
                     self.wins[self.names[i]] += 1
                     self.model_values = values or []
-                    self.stop.set()
-        self.stop.clear()
+                    _unbroken(self.stop.set)
+        _unbroken(self.stop.clear)
         if interrupted:
             limits.raise_if_interrupted()       # a recorded one is raised (and forgotten) here
             raise KeyboardInterrupt
@@ -182,7 +199,7 @@ class RaceBackend(Backend):
         return {"race_wins": dict(self.wins), "cpu_seconds": round(self.cpu, 6)}
 
     def close(self) -> None:
-        self.stop.set()
+        _unbroken(self.stop.set)
         for conn in self.conns:
             try:
                 conn.send(("close",))
