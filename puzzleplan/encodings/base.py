@@ -124,6 +124,11 @@ class Encoder(abc.ABC):
         where the start does not imply them: the goal side of a double-ended
         encoding (:mod:`puzzleplan.planner.double`).  Default: none."""
 
+    def escalate(self, m: BoolModel, horizon: int) -> None:
+        """The run has proved hard (:data:`puzzleplan.planner.deepening.HARD_RUN` conflicts before
+        horizon ``horizon``): add what costs more to find than an easy run takes, on the
+        :meth:`invariant` steps built so far and from now on.  Default: nothing."""
+
     def goal_bound(self, m: BoolModel, t: int, moves_left: int) -> bool:
         """Constraints on the state at step ``t`` when the goal is at most ``moves_left``
         moves away: an admissible distance as a cardinality constraint, stated on the goal

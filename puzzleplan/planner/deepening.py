@@ -31,6 +31,10 @@ from .unrolling import unrolling_for
 DEFAULT_MAX_HORIZON = 1000
 ENUMERATE_STATES = 100_000     # the state space is enumerated first when it is at most this large,
 ENUMERATE_SECONDS = 10.0       # and that takes at most this long (or a tenth of the time limit)
+# conflicts (lemmas and horizons together) after which a run counts as hard, and the encoder
+# may add what costs more to find than an easy run takes (Encoder.escalate: the PDDL counting
+# invariants, 0.05-0.5 s to find on a Rush Hour card whose easy runs take 0.1 s in all)
+HARD_RUN = 2_000
 
 
 def check_options(time_limit, max_horizon, start_horizon) -> float | None:
@@ -236,6 +240,9 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
                 if answer.status == "sat":
                     run.found(answer, *_replayed(domain, encoder, model, solver.values(), metric, o.counts))
                     break
+                if not run.hard and (total_conflicts(run.result.horizons) or 0) >= HARD_RUN:
+                    run.hard = True
+                    unrolling.escalate(horizon + 1)
             else:
                 run.exhausted()
         except limits.TimeUp:
@@ -258,6 +265,7 @@ class Deepening:
         self.minimise = o.optimal and "minimise" in solver.capabilities
         self.doubling = not o.optimal or "minimise" in solver.capabilities
         self.cap = domain.longest_plan(metric)      # no plan is longer: refuting it proves unsolvable
+        self.hard = False               # past HARD_RUN conflicts: the encoder told (Unrolling.escalate)
         self.max_horizon = o.max_horizon if self.cap is None or self.cap >= o.max_horizon else max(self.cap, 0)
 
     def plan(self, family):

@@ -101,6 +101,9 @@ class DoubleEnded:
                 return False
         return True
 
+    def escalate(self, horizon: int) -> None:
+        self.encoder.escalate(self.model, horizon)
+
     def goal(self, horizon: int) -> int:
         """The literal that, assumed, links the two sides into ``horizon`` steps."""
         m, enc = self.model, self.encoder

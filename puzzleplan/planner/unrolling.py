@@ -7,6 +7,8 @@ An unrolling grows a model for an encoder and answers, per horizon T:
 ``goal(T)``     the literal that, assumed, asks for a plan of at most T moves
 ``units()``     the lemma figures so far, for the per-horizon line
 ``figures()``   the whole run's figures, for the result's stats
+``escalate(T)`` the run has proved hard before horizon T: the encoder may add what costs
+                more to find (:meth:`~puzzleplan.encodings.base.Encoder.escalate`)
 
 :class:`Forward` puts the goal at the last step (:mod:`.lemmas` from the start);
 :class:`~.double.DoubleEnded` gives the goal a step of its own and grows both ends
@@ -25,6 +27,7 @@ class Unrolling(Protocol):
     def goal(self, horizon: int) -> int: ...
     def units(self) -> dict: ...
     def figures(self) -> dict: ...
+    def escalate(self, horizon: int) -> None: ...
 
 
 class Forward:
@@ -56,6 +59,10 @@ class Forward:
 
     def units(self) -> dict:
         return {"lemmas": self.lemmas.units} if self.lemmas is not None else {}
+
+    def escalate(self, horizon: int) -> None:
+        """Nothing: what an encoder adds then is for goal-side states, and here the goal is a
+        step of the plan."""
 
     def figures(self) -> dict:
         out = {**self.encoder.figures(), **(self.lemmas.figures() if self.lemmas is not None else {}),

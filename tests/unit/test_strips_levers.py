@@ -275,9 +275,14 @@ def load_native(path):
 @pytest.mark.parametrize("levers", ["default", "all"])
 @pytest.mark.parametrize("backend", ["pysat", "pysat-de", "cpsat"])
 @pytest.mark.parametrize("family", EXPORTS, ids=[f.name for f in EXPORTS])
-def test_sat_equals_bfs_on_pddl_exports_with_every_lever_on(family, backend, levers):
-    """The default levers, and every lever (those off by default too)."""
+def test_sat_equals_bfs_on_pddl_exports_with_every_lever_on(family, backend, levers, monkeypatch):
+    """The default levers, and every lever (those off by default too) with every run counted as
+    hard from its first horizon on, so that the double-ended unrolling adds the counting
+    invariants (the generated tasks are easy runs)."""
     from puzzleplan.families.strips.rules import LEVERS
+    from puzzleplan.planner import deepening
+    if levers == "all":
+        monkeypatch.setattr(deepening, "HARD_RUN", 0)
     compared = 0
     for seed in range(1, 5):
         rules = family.part("generate")(random.Random(f"sat-bfs-{family.name}-{seed}"))
@@ -365,19 +370,63 @@ def test_every_reachable_state_holds_each_tally_of_facts():
     assert got.stats["tallies"] > 0 and got.stats["tally_constraints"] >= got.stats["tallies"]
 
 
-def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side():
+def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side_of_a_hard_run(monkeypatch):
+    from puzzleplan.planner import deepening
     rules = load(export_of("sliding", "steps")).domain
     cells = {f for c in rules.counts() if c.k == 1 for f in c.facts if rules.fact(*f).startswith("clear(")}
     assert len(cells) == 36         # every cell of the 6x6 board: empty or covered by one car
-    assert "counts" not in rules.levers     # off by default: it did not pay
-    rules.levers = rules.levers | {"counts"}
+    assert "counts" in rules.levers     # on by default, for runs that prove hard
+    easy = solve(rules, "steps", max_horizon=16)
+    assert easy.stats["exactly_one_sets"] == "not sought (an easy run)"
+    assert (easy.conflicts if hasattr(easy, "conflicts") else easy.stats["conflicts"]) < deepening.HARD_RUN
+    monkeypatch.setattr(deepening, "HARD_RUN", 1)
     got = solve(rules, "steps", max_horizon=16)
-    assert got.stats["exactly_one_sets"] >= 36 and got.stats["count_clauses"] > 0
+    first = got.horizons[0]["horizon"]
+    assert got.stats["counts_from_horizon"] == first + 1 and got.stats["exactly_one_sets"] >= 36
+    # every goal-side state gets them, those built before the run proved hard too: the goal's
+    # own step and one a horizon's second layer (16 horizons of 0..16 refuted, a 17th tried)
+    goal_side = 1 + got.stats["horizons_tried"] // 2 + first // 2
+    assert got.stats["count_clauses"] == got.stats["exactly_one_sets"] * goal_side
+    assert got.status is easy.status and got.bound == easy.bound
     forward = solve(rules, "steps", "pysat", max_horizon=16)
     assert "exactly_one_sets" not in forward.stats       # the forward unrolling has no goal side
 
 
-# -- one action doing two ----------------------------------------------------------------------
+def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid_run(monkeypatch, tmp_path):
+    """Sets added to goal-side states built before: the optimum stays BFS's, wherever the run
+    turns hard (after its first horizon, or some horizons later)."""
+    from puzzleplan.planner import deepening
+    compared = added = 0
+    for family in EXPORTS:
+        for seed in range(1, 5):
+            rules = family.part("generate")(random.Random(f"sat-bfs-{family.name}-{seed}"))
+            try:
+                read = load(export_of(family.name, rules.metrics[0], seed)).domain
+            except PuzzleError:
+                continue
+            bfs = breadth_first_search(read, "steps", 30)
+            if read.task.costs or bfs.status is not Status.OPTIMAL or bfs.length > 16:
+                continue
+            for hard in (0, 40, 200):
+                monkeypatch.setattr(deepening, "HARD_RUN", hard)
+                sat = solve(read, "steps", max_horizon=30)
+                assert sat.status is Status.OPTIMAL and sat.length == bfs.length, (family.name, seed, hard, sat)
+                added += isinstance(sat.stats.get("counts_from_horizon"), int)
+                compared += 1
+    # Rush Hour cards 1, 3 and 11 in slides (8, 14 and 25): many goal-side states, some built before
+    monkeypatch.setattr(deepening, "HARD_RUN", 0)
+    from conftest import ROOT
+    for level in (1, 3, 11):
+        native = load(ROOT / "instances/rushhour/thinkfun40.rh", level).domain
+        read = load(export(native, "slides", str(tmp_path / f"card{level}"))[2]).domain
+        bfs = breadth_first_search(read, "steps", 30)
+        sat = solve(read, "steps", max_horizon=30)
+        assert sat.status is Status.OPTIMAL and sat.length == bfs.length, (level, sat, bfs)
+        assert sat.stats["counts_from_horizon"] <= bfs.length and sat.stats["exactly_one_sets"] > 30
+        added += 1
+    assert compared >= 12 and added >= 7
+
+
 def test_every_shortcut_is_one_action_doing_two_at_no_more_cost():
     from puzzleplan.families.strips.shortcut import shortcuts
     found = 0
@@ -418,10 +467,10 @@ def test_levers_changed_between_runs_take_effect():
     assert len(inverse_pairs(rules.known_ops())) == with_mutexes
 
 
-@pytest.mark.parametrize("text,want", [("none", ()), ("default", ("bound", "mutex", "inverse", "tallies")),
+@pytest.mark.parametrize("text,want", [("none", ()), ("default", ("bound", "mutex", "inverse", "tallies", "counts")),
                                        ("mutex, bound", ("mutex", "bound")),
-                                       ("+shortcut,-mutex", ("bound", "inverse", "tallies", "shortcut")),
-                                       ("-bound,-bound", ("mutex", "inverse", "tallies"))])
+                                       ("+shortcut,-mutex", ("bound", "inverse", "tallies", "counts", "shortcut")),
+                                       ("-bound,-bound", ("mutex", "inverse", "tallies", "counts"))])
 def test_levers_are_chosen_by_name_or_by_change(text, want):
     from puzzleplan.families.strips.rules import parse_levers
     assert parse_levers(text) == want

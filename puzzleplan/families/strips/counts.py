@@ -107,8 +107,8 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
             best = None
             bound: list[int] = []
             while solver.solve(assumptions=[s(*seed), *bound]):
-                true = set(lit for lit in solver.get_model() if lit > 0)
-                best = tuple(f for f in facts if s(*f) in true)
+                model = solver.get_model()
+                best = tuple(f for f, lit in zip(facts, lits) if model[lit - 1] > 0)
                 if len(best) <= 1 or len(best) - 2 >= len(size.rhs):
                     break
                 bound = [-size.rhs[len(best) - 2]]       # at most one fact fewer

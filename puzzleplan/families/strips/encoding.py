@@ -63,8 +63,10 @@ class StepsEncoder(Encoder):
         self._invariants(p)
         self._inverses(p)
         self._order(p)
-        self.one_of: list | None = None       # sought when the goal side first asks (:meth:`invariant`)
-        self.tallies: list = []
+        self.one_of: list | None = None       # sought once the run proves hard (:meth:`escalate`)
+        self.counts_from: int | None = None
+        self.tallies: list | None = None      # found when the goal side first asks (:meth:`invariant`)
+        self.goal_steps: list = []
         self.count_constraints = self.tally_constraints = 0
 
     def _invariants(self, p) -> None:
@@ -132,10 +134,13 @@ class StepsEncoder(Encoder):
         if "counts" not in self.domain.levers:
             out["exactly_one_sets"] = "off"
         elif self.one_of is not None:
-            out.update(exactly_one_sets=len(self.one_of), count_clauses=self.count_constraints)
+            out.update(exactly_one_sets=len(self.one_of), count_clauses=self.count_constraints,
+                       counts_from_horizon=self.counts_from)
+        elif self.goal_steps:
+            out["exactly_one_sets"] = "not sought (an easy run)"
         if "tallies" not in self.domain.levers:
             out["tallies"] = "off"
-        elif self.one_of is not None:
+        elif self.tallies is not None:
             out.update(tallies=len(self.tallies), tally_constraints=self.tally_constraints)
         if self.inverse_note:
             out["inverse"] = self.inverse_note
@@ -179,21 +184,35 @@ class StepsEncoder(Encoder):
             self.invariant_clauses += len(self.pairs) + len(self.unreachable)
 
     def invariant(self, m, t):
-        """On a goal-side state (the start side keeps them by itself), "at least one" of each
-        set of which every reachable state holds exactly one: the mutexes say "at most one"
+        """On a goal-side state (the start side keeps them by itself): each tally's "exactly
+        k", and, once the run has proved hard (:meth:`escalate`), "at least one" of each set
+        of which every reachable state holds exactly one: the mutexes say "at most one"
         (measured on Rush Hour card 40 and the 8-puzzle: the whole "exactly k" as cardinality
         constraints, k > 1 included, was slower; stated at every step, no faster)."""
-        if self.one_of is None:
+        if self.tallies is None:
             p = self.domain
-            self.one_of = [c for c in p.counts() if c.k == 1] if "counts" in p.levers else []
             self.tallies = [(f, k) for g, f, k in p.counting().constant if k > 1 and "(" in g] \
                 if "tallies" in p.levers else []
-        for c in self.one_of:
-            m.add([self.val(m, v, x, t) for v, x in c.facts])
+        self.goal_steps.append(t)
         for facts, k in self.tallies:
             m.card([self.val(m, v, x, t) for v, x in facts], "==", k)
-        self.count_constraints += len(self.one_of)
         self.tally_constraints += len(self.tallies)
+        self._one_of(m, [t])
+
+    def escalate(self, m, horizon):
+        """The counting invariants (:mod:`.counts`), sought now that the run has proved hard (their
+        search costs 0.05-0.5 s on a Rush Hour card, more than an easy card's whole run), and
+        stated on every goal-side state built so far and from now on."""
+        if self.one_of is None and "counts" in self.domain.levers:
+            self.one_of = [c for c in self.domain.counts() if c.k == 1]
+            self.counts_from = horizon
+            self._one_of(m, self.goal_steps)
+
+    def _one_of(self, m, steps):
+        for t in steps:
+            for c in self.one_of or ():
+                m.add([self.val(m, v, x, t) for v, x in c.facts])
+            self.count_constraints += len(self.one_of or ())
 
     def facts(self, m, t):
         return {("val", v, x): self.val(m, v, x, t) for v, names in enumerate(self.values) for x in range(len(names))
