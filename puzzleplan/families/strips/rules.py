@@ -108,8 +108,10 @@ def step_key(step: str) -> str:
 #              (:mod:`.shortcut`: a slide then another along the same line).  Off by default:
 #              on Rush Hour in slides it did not pay (benchmarks/pddl_levers.csv)
 #   counts     sets of facts every reachable state holds exactly one of (:mod:`.counts`): "at
-#              least one" on the goal side of the double-ended unrolling.  Off by default: with
-#              the mutexes on, it did not pay (benchmarks/pddl_levers.csv)
+#              least one" on the goal side of the double-ended unrolling, sought only once a run
+#              proves hard (Encoder.escalate, deepening.HARD_RUN conflicts): card 40 in steps
+#              14.6 -> 9.2 s, in slides 5.6 -> 3.4 s; Ma's puzzle
+#              10.5 -> 14.7 s; easy runs unchanged (benchmarks/pddl_levers.csv, git 68de85e)
 #   order      actions that commute kept in one order (:mod:`.order`).  Off by default: on
 #              Rush Hour card 40 and the 8-puzzle it did not pay (benchmarks/pddl_levers.csv)
 #   tallies    groups of facts (a predicate, or a predicate with its first argument: a kind's
