@@ -101,9 +101,11 @@ def lower_card(item: Card, top: int, encoding: str = "seqcounter") -> tuple[list
     return clauses, new_top
 
 
-def clauses_of(model: BoolModel, start: int = 0, encoding: str = "seqcounter") -> Iterator[list[int]]:
+def clauses_of(model: BoolModel, start: int = 0, encoding: str = "seqcounter",
+               copy: bool = True) -> Iterator[list[int]]:
     """The clauses of the model's items from ``start`` on, cardinalities lowered
-    (their auxiliaries are named in the model as ``("aux", n)``)."""
+    (their auxiliaries are named in the model as ``("aux", n)``); ``copy=False``: a clause
+    may be the model's own tuple (for a reader that only reads it)."""
     for item in model.since(start):
         checkpoint()
         if isinstance(item, Card):
@@ -111,7 +113,7 @@ def clauses_of(model: BoolModel, start: int = 0, encoding: str = "seqcounter") -
             model.reserve(top)
             yield from lowered
         else:
-            yield list(item)
+            yield list(item) if copy else item
 
 
 def to_cpsat(model: BoolModel, assumptions=()):

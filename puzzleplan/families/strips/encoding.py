@@ -165,21 +165,31 @@ class StepsEncoder(Encoder):
         lit = m.var(("val", v, keep, t))
         return lit if x == keep else -lit
 
+    def lits(self, m, t) -> list[list[int]]:
+        """Step t's literal of every value (``[v][x]``), made once a step (its variables in the
+        order :meth:`val` makes them): a layer's clauses read 200,000 of them on Rush Hour card
+        40, and each :meth:`val` builds a key and looks it up."""
+        tables = m.__dict__.setdefault("_strips_lits", {})     # per model: an encoder may serve several
+        table = tables.get(t)
+        if table is None:
+            table = tables[t] = [[self.val(m, v, x, t) for x in range(len(names))]
+                                      for v, names in enumerate(self.values)]
+        return table
+
     def state_vars(self, m, t):
+        lit = self.lits(m, t)
         for v, names in enumerate(self.values):
             if self.kept[v] is None:
-                m.exactly_one([self.val(m, v, x, t) for x in range(len(names))])
-            else:
-                self.val(m, v, 0, t)
+                m.exactly_one(lit[v])
         for group in self.domain.task.mutexes:
             if len(group) > 1:
-                m.at_most_one([self.val(m, v, x, t) for v, x in group])
+                m.at_most_one([lit[v][x] for v, x in group])
         for v, x in sorted(self.domain.avoided):
-            m.add([-self.val(m, v, x, t)])
+            m.add([-lit[v][x]])
         for v, x in self.unreachable:
-            m.add([-self.val(m, v, x, t)])
+            m.add([-lit[v][x]])
         for (v, x), (w, y) in self.pairs:
-            m.add([-self.val(m, v, x, t), -self.val(m, w, y, t)])
+            m.add([-lit[v][x], -lit[w][y]])
         if self.pairs or self.unreachable:
             self.invariant_clauses += len(self.pairs) + len(self.unreachable)
 
@@ -225,12 +235,14 @@ class StepsEncoder(Encoder):
     def moves(self, m, t):
         p = self.domain
         out = []
+        now, nxt = self.lits(m, t), self.lits(m, t + 1)
+        mvs = [m.var(("mv", o, t)) for o in range(len(p.ops))]
         for o, op in enumerate(p.ops):
-            mv = m.var(("mv", o, t))
+            mv = mvs[o]
             for v, x in op.pre:
-                m.implies(mv, [self.val(m, v, x, t)])
+                m.implies(mv, [now[v][x]])
             for v, x in op.eff:
-                m.implies(mv, [self.val(m, v, x, t + 1)])
+                m.implies(mv, [nxt[v][x]])
             out.append((mv, p.mover[o]))
             # no action straight after one it undoes: with the step before, and with the step
             # after where that was built first (the goal side of the double-ended unrolling)
@@ -243,9 +255,8 @@ class StepsEncoder(Encoder):
             for x in range(len(names)):
                 if self.kept[v] not in (None, x):
                     continue
-                frame(m, self.val(m, v, x, t), self.val(m, v, x, t + 1),
-                      [m.var(("mv", o, t)) for o in self.leaving.get((v, x), [])],
-                      [m.var(("mv", o, t)) for o in self.arriving.get((v, x), [])])
+                frame(m, now[v][x], nxt[v][x], [mvs[o] for o in self.leaving.get((v, x), [])],
+                      [mvs[o] for o in self.arriving.get((v, x), [])])
         if self.order is not None:
             self.order.step(m, t, [mv for mv, _ in out])
         return out

@@ -77,9 +77,12 @@ class PysatBackend(Backend):
 
     def sync(self) -> None:
         end = len(self.model.items)
-        for clause in clauses_of(self.model, self.synced, self.card_encoding):
-            self.solver.add_clause(clause)
-            self.clauses += 1
+        add = self.solver.solver.add_clause     # the solver's own, past python-sat's dispatch
+        added = 0
+        for clause in clauses_of(self.model, self.synced, self.card_encoding, copy=False):
+            add(clause)
+            added += 1
+        self.clauses += added
         self.synced = end
 
     def solve(self, goal: int, horizon: int | None = None, minimise: bool = False) -> Answer:
