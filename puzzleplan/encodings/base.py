@@ -126,8 +126,8 @@ class Encoder(abc.ABC):
 
     def escalate(self, m: BoolModel, horizon: int) -> None:
         """The run has proved hard (:data:`puzzleplan.planner.deepening.HARD_RUN` conflicts before
-        horizon ``horizon``): add what costs more to find than an easy run takes, on the
-        :meth:`invariant` steps built so far and from now on.  Default: nothing."""
+        horizon ``horizon``): add what costs more to find or to carry than an easy run takes,
+        to the steps built so far and from now on.  Default: nothing."""
 
     def goal_bound(self, m: BoolModel, t: int, moves_left: int) -> bool:
         """Constraints on the state at step ``t`` when the goal is at most ``moves_left``

@@ -32,8 +32,9 @@ DEFAULT_MAX_HORIZON = 1000
 ENUMERATE_STATES = 100_000     # the state space is enumerated first when it is at most this large,
 ENUMERATE_SECONDS = 10.0       # and that takes at most this long (or a tenth of the time limit)
 # conflicts (lemmas and horizons together) after which a run counts as hard, and the encoder
-# may add what costs more to find than an easy run takes (Encoder.escalate: the PDDL counting
-# invariants, 0.05-0.5 s to find on a Rush Hour card whose easy runs take 0.1 s in all)
+# may add what costs more to find or to carry than an easy run takes (Encoder.escalate: the
+# PDDL counting invariants, 0.05-0.5 s to find on a Rush Hour card whose easy runs take 0.1 s
+# in all, and one order for commuting actions)
 HARD_RUN = 2_000
 
 

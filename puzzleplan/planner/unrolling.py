@@ -61,8 +61,7 @@ class Forward:
         return {"lemmas": self.lemmas.units} if self.lemmas is not None else {}
 
     def escalate(self, horizon: int) -> None:
-        """Nothing: what an encoder adds then is for goal-side states, and here the goal is a
-        step of the plan."""
+        self.encoder.escalate(self.model, horizon)
 
     def figures(self) -> dict:
         out = {**self.encoder.figures(), **(self.lemmas.figures() if self.lemmas is not None else {}),

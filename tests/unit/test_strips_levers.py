@@ -213,12 +213,39 @@ def test_every_pair_the_order_bars_can_be_swapped_to_the_same_end():
     assert swapped > 500
 
 
+def test_an_action_said_never_to_follow_another_never_does():
+    """The pairs the order leaves out of its clauses (b cannot apply straight after a: a
+    precondition of b cannot hold with what a leaves) never stand straight one after the other
+    from a reachable state; and the actions that need no clause have no independent action above."""
+    from puzzleplan.families.strips.order import _never_after
+    checked = 0
+    exports = [load(export_of(name, "steps")).domain for name in ("sliding", "pegsol")]
+    for rules in tasks(60) + exports:
+        use = mutexes(rules)
+        ops = known(rules.ops, rules.task.values, use)
+        never = _never_after(ops, rules.task.values, use)
+        found = interfering_above(rules.ops, ops, rules.task.values, use)
+        pairs = {(a, b) for b in range(len(rules.ops)) for a in never(b)}
+        for s in reachable(rules) if len(rules.ops) < 300 else []:
+            for a, op in enumerate(rules.ops):
+                if all(s[v] == x for v, x in op.pre):
+                    s1 = rules.apply(s, a)
+                    for b in range(len(rules.ops)):
+                        if (a, b) in pairs:
+                            assert not all(s1[v] == x for v, x in rules.ops[b].pre), (a, b)
+                            checked += 1
+        for b in range(len(rules.ops)):
+            if not found.free[b]:
+                assert all(a in found[b] or (a, b) in pairs for a in range(b + 1, len(rules.ops)))
+    assert checked > 1000
+
+
 def test_interference_over_its_budget_switches_the_order_off(monkeypatch):
     from puzzleplan.encodings import encoder_for
     from puzzleplan.families.strips import order
     rules = load(export_of("sliding", "steps")).domain
     rules.levers = rules.levers | {"order"}
-    assert "order" not in encoder_for(rules, "steps").figures()
+    assert encoder_for(rules, "steps").figures()["order"] == "not needed (an easy run)"     # not yet
     monkeypatch.setattr(order, "PAIR_BUDGET", 10)
     assert interfering_above(rules.ops) is None
     assert encoder_for(rules, "steps").figures()["order"] == "off (too many interfering pairs)"
@@ -393,8 +420,9 @@ def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side_of_a_hard
 
 
 def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid_run(monkeypatch, tmp_path):
-    """Sets added to goal-side states built before: the optimum stays BFS's, wherever the run
-    turns hard (after its first horizon, or some horizons later)."""
+    """Sets added to goal-side states built before, and the order of commuting actions between
+    steps built before: the optimum stays BFS's, wherever the run turns hard (after its first
+    horizon, or some horizons later), in both unrollings."""
     from puzzleplan.planner import deepening
     compared = added = 0
     for family in EXPORTS:
@@ -423,6 +451,10 @@ def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid
         sat = solve(read, "steps", max_horizon=30)
         assert sat.status is Status.OPTIMAL and sat.length == bfs.length, (level, sat, bfs)
         assert sat.stats["counts_from_horizon"] <= bfs.length and sat.stats["exactly_one_sets"] > 30
+        assert sat.stats["order_from_horizon"] == sat.stats["counts_from_horizon"] and sat.stats["order_clauses"] > 0
+        forward = solve(read, "steps", "pysat", max_horizon=30)        # the order between steps built forward
+        assert forward.status is Status.OPTIMAL and forward.length == bfs.length, (level, forward)
+        assert forward.stats["order_clauses"] > 0 and "exactly_one_sets" not in forward.stats
         added += 1
     assert compared >= 12 and added >= 7
 
@@ -467,10 +499,11 @@ def test_levers_changed_between_runs_take_effect():
     assert len(inverse_pairs(rules.known_ops())) == with_mutexes
 
 
-@pytest.mark.parametrize("text,want", [("none", ()), ("default", ("bound", "mutex", "inverse", "tallies", "counts")),
+@pytest.mark.parametrize("text,want", [("none", ()),
+                                       ("default", ("bound", "mutex", "inverse", "tallies", "counts", "order")),
                                        ("mutex, bound", ("mutex", "bound")),
-                                       ("+shortcut,-mutex", ("bound", "inverse", "tallies", "counts", "shortcut")),
-                                       ("-bound,-bound", ("mutex", "inverse", "tallies", "counts"))])
+                                       ("+shortcut,-mutex", ("bound", "inverse", "tallies", "counts", "order", "shortcut")),
+                                       ("-bound,-bound", ("mutex", "inverse", "tallies", "counts", "order"))])
 def test_levers_are_chosen_by_name_or_by_change(text, want):
     from puzzleplan.families.strips.rules import parse_levers
     assert parse_levers(text) == want

@@ -114,15 +114,21 @@ class StepsEncoder(Encoder):
             self.before.setdefault(b, []).append(a)
 
     def _order(self, p) -> None:
-        """Actions that commute kept in one order (:mod:`.order`)."""
-        self.order = None
+        """Actions that commute kept in one order (:mod:`.order`): which pairs, found now; the
+        rule itself is added once the run proves hard (:meth:`escalate`: a ladder and a clause
+        per action a step, which cost an easy run more than they save)."""
+        self.order = self.interference = None
+        self.order_from: int | None = None
         self.order_note = "off" if "order" not in p.levers else ""
         if not self.order_note:
-            above = interfering_above(p.ops)
-            if above is None:
+            found = interfering_above(p.ops, p.known_ops(), p.task.values,
+                                      p.mutexes() if "mutex" in p.levers else None)
+            if found is None:
                 self.order_note = "off (too many interfering pairs)"
+            elif not any(found.free):
+                self.order_note = "nothing to order (no two actions that can follow each other commute)"
             else:
-                self.order = ActionOrder(above)
+                self.interference = found
 
     def figures(self) -> dict:
         out = {}
@@ -155,7 +161,9 @@ class StepsEncoder(Encoder):
         if self.order_note:
             out["order"] = self.order_note
         elif self.order is not None:
-            out["order_clauses"] = self.order.clauses
+            out.update(order_clauses=self.order.clauses, order_from_horizon=self.order_from)
+        else:
+            out["order"] = "not needed (an easy run)"
         return out
 
     def val(self, m, v, x, t):
@@ -210,13 +218,19 @@ class StepsEncoder(Encoder):
         self._one_of(m, [t])
 
     def escalate(self, m, horizon):
-        """The counting invariants (:mod:`.counts`), sought now that the run has proved hard (their
-        search costs 0.05-0.5 s on a Rush Hour card, more than an easy card's whole run), and
-        stated on every goal-side state built so far and from now on."""
-        if self.one_of is None and "counts" in self.domain.levers:
+        """The run has proved hard: the counting invariants (:mod:`.counts`; their search costs
+        0.05-0.5 s on a Rush Hour card, more than an easy card's whole run), stated on every
+        goal-side state built so far and from now on; and one order for commuting actions
+        (:mod:`.order`) between every two steps built so far and from now on."""
+        if self.one_of is None and "counts" in self.domain.levers and self.goal_steps:
             self.one_of = [c for c in self.domain.counts() if c.k == 1]
             self.counts_from = horizon
             self._one_of(m, self.goal_steps)
+        if self.order is None and self.interference is not None:
+            self.order = ActionOrder(self.interference)
+            self.order_from = horizon
+            for t, lits in sorted(m.__dict__.get("_strips_steps", {}).items()):
+                self.order.step(m, t, lits)
 
     def _one_of(self, m, steps):
         for t in steps:
@@ -257,8 +271,9 @@ class StepsEncoder(Encoder):
                     continue
                 frame(m, now[v][x], nxt[v][x], [mvs[o] for o in self.leaving.get((v, x), [])],
                       [mvs[o] for o in self.arriving.get((v, x), [])])
+        m.__dict__.setdefault("_strips_steps", {})[t] = mvs      # per model (:meth:`escalate`)
         if self.order is not None:
-            self.order.step(m, t, [mv for mv, _ in out])
+            self.order.step(m, t, mvs)
         return out
 
     def placed(self, m, i, T):

@@ -26,6 +26,7 @@ touch, within a budget of pairs (:data:`PAIR_BUDGET`: off beyond it, and the row
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 from ... import limits
@@ -42,9 +43,18 @@ def _touch(op) -> tuple[set, set]:
     return set(pre) | {v for v, x in op.eff if pre.get(v) == x}, changes
 
 
-def interfering_above(ops: Sequence) -> list[tuple[int, ...]] | None:
+def interfering_above(ops: Sequence, known: Sequence | None = None, values: Sequence | None = None,
+                      mutexes=None) -> "Interference | None":
     """For each action b, the actions of index above b's that interfere with it (see the
-    module doc); None when their number passes :data:`PAIR_BUDGET`."""
+    module doc).  Given the operators with their implied preconditions (``known``,
+    :func:`.inverse.known`), the variables' ``values`` and the h^2 ``mutexes``, also those
+    that b can never follow straight (one of b's preconditions cannot hold with what a
+    leaves: a's effects, and its preconditions on variables it does not change): b needs no
+    clause when no other action above it is independent (in the 8-puzzle every move needs the
+    blank, and moves of different blanks touch different variables but never follow each
+    other), and they are left out of its clause.  None when the interfering pairs pass
+    :data:`PAIR_BUDGET`."""
+    never = _never_after(known, values, mutexes) if known is not None else None
     reads: list[set] = []
     changes: list[set] = []
     readers: dict = {}
@@ -58,6 +68,7 @@ def interfering_above(ops: Sequence) -> list[tuple[int, ...]] | None:
         for v in c:
             changers.setdefault(v, []).append(o)
     out: list[tuple[int, ...]] = []
+    free: list[bool] = []
     total = 0
     for b in range(len(ops)):
         limits.checkpoint()
@@ -71,18 +82,58 @@ def interfering_above(ops: Sequence) -> list[tuple[int, ...]] | None:
         if total > PAIR_BUDGET:
             return None
         out.append(above)
-    return out
+        tied = len(above) + (len({a for a in never(b) if a > b} - near) if never is not None else 0)
+        free.append(tied < len(ops) - 1 - b)
+    return Interference(out, free)
+
+
+@dataclass(frozen=True)
+class Interference:
+    """Per action b: ``above[b]`` the actions of higher index that interfere with it; ``free[b]``:
+    some action of higher index neither interferes with b nor can never precede it (b then
+    needs a clause)."""
+
+    above: list
+    free: list
+
+    def __getitem__(self, b: int) -> tuple[int, ...]:
+        return self.above[b]
+
+
+def _never_after(known: Sequence, values: Sequence, mutexes):
+    """``never(b)``: the actions a such that b cannot apply straight after a."""
+    apart: dict = {}
+    for f, g in (mutexes.pairs if mutexes is not None else ()):
+        apart.setdefault(f, set()).add(g)
+        apart.setdefault(g, set()).add(f)
+    leaving: dict = {}          # fact -> the actions after which it holds
+    for a, op in enumerate(known):
+        changed = {v for v, _ in op.eff}
+        for f in list(op.eff) + [(v, x) for v, x in op.pre if v not in changed]:
+            leaving.setdefault(f, []).append(a)
+
+    def never(b: int) -> set:
+        out: set = set()
+        for v, x in known[b].pre:
+            limits.checkpoint()
+            for y in range(len(values[v])):
+                if y != x:
+                    out.update(leaving.get((v, y), ()))
+            for g in apart.get((v, x), ()):
+                out.update(leaving.get(g, ()))
+        return out
+    return never
 
 
 class ActionOrder:
     """Adds the rule between consecutive steps as they are built, in any order (the goal
     side of the double-ended unrolling builds its steps backwards)."""
 
-    def __init__(self, above: list[tuple[int, ...]]):
-        self.above = above
-        self.n = len(above)
+    def __init__(self, found: Interference):
+        self.above = found.above
+        self.n = len(found.above)
         # actions that some independent action of higher index could precede: the others need no clause
-        self.free = [len(a) < self.n - 1 - b for b, a in enumerate(above)]
+        self.free = found.free
         self.steps: dict[int, list[int]] = {}
         self.clauses = 0
 

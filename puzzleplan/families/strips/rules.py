@@ -119,7 +119,7 @@ def step_key(step: str) -> str:
 #              stated on the goal side of the double-ended unrolling as "exactly k" (Ma's
 #              puzzle's export: no plan in 60 s without, 8 s with; card 40 10-25% slower)
 LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies")
-DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "counts")
+DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "counts", "order")
 LMCUT_SECONDS = 5.0
 
 
