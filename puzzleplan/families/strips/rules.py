@@ -112,8 +112,10 @@ def step_key(step: str) -> str:
 #              proves hard (Encoder.escalate, deepening.HARD_RUN conflicts): card 40 in steps
 #              14.6 -> 9.2 s, in slides 5.6 -> 3.4 s; Ma's puzzle
 #              10.5 -> 14.7 s; easy runs unchanged (benchmarks/pddl_levers.csv, git 68de85e)
-#   order      actions that commute kept in one order (:mod:`.order`).  Off by default: on
-#              Rush Hour card 40 and the 8-puzzle it did not pay (benchmarks/pddl_levers.csv)
+#   order      actions that commute kept in one order (:mod:`.order`), added once a run proves
+#              hard (Encoder.escalate): card 40 in steps 6.3 -> 4.1 s, Ma's puzzle 12.9 -> 11.4 s,
+#              card 40 in slides 2.2 -> 3.2 s, the 8-puzzle nothing to order
+#              (benchmarks/pddl_levers.csv, git 8b92827)
 #   tallies    groups of facts (a predicate, or a predicate with its first argument: a kind's
 #              pieces) whose number no action changes (:mod:`.counting`), that number k > 1
 #              stated on the goal side of the double-ended unrolling as "exactly k" (Ma's
