@@ -32,7 +32,8 @@ from typing import Sequence
 from ... import limits
 from ...encodings.order import above_ladder
 
-# interfering pairs at most (beyond: the lever is off; dense tasks gain nothing from it)
+# interfering pairs, and pairs that never follow each other, at most (beyond: the lever is off;
+# dense tasks gain nothing from it)
 PAIR_BUDGET = 2_000_000
 
 
@@ -52,7 +53,7 @@ def interfering_above(ops: Sequence, known: Sequence | None = None, values: Sequ
     leaves: a's effects, and its preconditions on variables it does not change): b needs no
     clause when no other action above it is independent (in the 8-puzzle every move needs the
     blank, and moves of different blanks touch different variables but never follow each
-    other), and they are left out of its clause.  None when the interfering pairs pass
+    other), and they are left out of its clause.  None when those pairs pass
     :data:`PAIR_BUDGET`."""
     never = _never_after(known, values, mutexes) if known is not None else None
     reads: list[set] = []
@@ -78,12 +79,12 @@ def interfering_above(ops: Sequence, known: Sequence | None = None, values: Sequ
         for v in changes[b]:
             near.update(readers.get(v, ()))
         above = tuple(sorted(a for a in near if a > b))
-        total += len(above)
+        never_above = {a for a in never(b) if a > b} - near if never is not None else set()
+        total += len(above) + len(never_above)
         if total > PAIR_BUDGET:
             return None
         out.append(above)
-        tied = len(above) + (len({a for a in never(b) if a > b} - near) if never is not None else 0)
-        free.append(tied < len(ops) - 1 - b)
+        free.append(len(above) + len(never_above) < len(ops) - 1 - b)
     return Interference(out, free)
 
 
