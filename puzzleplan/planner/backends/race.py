@@ -205,7 +205,19 @@ class RaceBackend(Backend):
                 conn.send(("close",))
             except (BrokenPipeError, OSError):
                 pass
-        for proc in self.procs:
-            proc.join(timeout=2)
+        # a worker stopped mid-question still sends its answer (with a model, more than a pipe
+        # holds) before it reads "close": what it sends is read, so that it is not left waiting
+        # on a reader that has gone; one still busy after half a second (a slice of conflicts
+        # it cannot leave on a loaded machine) is killed: nothing it holds is needed any more
+        # (it was waited for 2 s, and a Ctrl-C under the test suite's load took 2.08 s)
+        deadline = time.monotonic() + 0.5
+        for proc, conn in zip(self.procs, self.conns):
+            while proc.is_alive() and time.monotonic() < deadline:
+                try:
+                    if conn.poll(0.01):
+                        conn.recv()
+                except (EOFError, OSError):
+                    proc.join(timeout=0.01)
             if proc.is_alive():
                 proc.kill()
+            proc.join()
