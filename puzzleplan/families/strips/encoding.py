@@ -9,10 +9,11 @@ never hold together) are added as at-most-one constraints, which the rules imply
 but the solver would otherwise have to learn; so are the h^2 mutexes (:mod:`.mutex`:
 a binary clause per pair of facts that no reachable state holds together, a unit per
 fact none holds), at every step of either end of the unrolling, in CP-SAT and in the
-exports.  Avoided facts are false at every step.  The goal side of the double-ended
-unrolling also says "at least one" of each set of facts that every reachable state holds
-exactly one of (:mod:`.counts`: a cell is empty or covered), which its otherwise free
-states lack and the start side keeps by itself.
+exports.  Avoided facts are false at every step.  Once a run proves hard
+(:meth:`StepsEncoder.escalate`), the goal side of the double-ended unrolling also says "at
+least one" of each set of facts that every reachable state holds exactly one of
+(:mod:`.counts`: a cell is empty or covered), which its otherwise free states lack and the
+start side keeps by itself, and actions that commute are kept in one order (:mod:`.order`).
 
 Actions ``("mv", o, t)``: operator o applies at t; its preconditions hold at t, its
 effects at t+1.  Explanatory frame axioms: a value turns false only through an
@@ -67,6 +68,8 @@ class StepsEncoder(Encoder):
         self.counts_from: int | None = None
         self.tallies: list | None = None      # found when the goal side first asks (:meth:`invariant`)
         self.goal_steps: list = []
+        self.tables: dict = {}                # step -> its literal of every value (:meth:`lits`)
+        self.step_moves: dict = {}            # step -> its actions' literals, by index
         self.count_constraints = self.tally_constraints = 0
 
     def _invariants(self, p) -> None:
@@ -114,21 +117,12 @@ class StepsEncoder(Encoder):
             self.before.setdefault(b, []).append(a)
 
     def _order(self, p) -> None:
-        """Actions that commute kept in one order (:mod:`.order`): which pairs, found now; the
-        rule itself is added once the run proves hard (:meth:`escalate`: a ladder and a clause
-        per action a step, which cost an easy run more than they save)."""
-        self.order = self.interference = None
+        """Actions that commute kept in one order (:mod:`.order`), added once the run proves
+        hard (:meth:`escalate`: which pairs commute is found then, and the rule costs a ladder
+        and a clause per action a step, more than an easy run saves)."""
+        self.order = None
         self.order_from: int | None = None
         self.order_note = "off" if "order" not in p.levers else ""
-        if not self.order_note:
-            found = interfering_above(p.ops, p.known_ops(), p.task.values,
-                                      p.mutexes() if "mutex" in p.levers else None)
-            if found is None:
-                self.order_note = "off (too many interfering pairs)"
-            elif not any(found.free):
-                self.order_note = "nothing to order (no two actions that can follow each other commute)"
-            else:
-                self.interference = found
 
     def figures(self) -> dict:
         out = {}
@@ -177,10 +171,9 @@ class StepsEncoder(Encoder):
         """Step t's literal of every value (``[v][x]``), made once a step (its variables in the
         order :meth:`val` makes them): a layer's clauses read 200,000 of them on Rush Hour card
         40, and each :meth:`val` builds a key and looks it up."""
-        tables = m.__dict__.setdefault("_strips_lits", {})     # per model: an encoder may serve several
-        table = tables.get(t)
+        table = self.tables.get(t)
         if table is None:
-            table = tables[t] = [[self.val(m, v, x, t) for x in range(len(names))]
+            table = self.tables[t] = [[self.val(m, v, x, t) for x in range(len(names))]
                                       for v, names in enumerate(self.values)]
         return table
 
@@ -226,17 +219,27 @@ class StepsEncoder(Encoder):
             self.one_of = [c for c in self.domain.counts() if c.k == 1]
             self.counts_from = horizon
             self._one_of(m, self.goal_steps)
-        if self.order is None and self.interference is not None:
-            self.order = ActionOrder(self.interference)
-            self.order_from = horizon
-            for t, lits in sorted(m.__dict__.get("_strips_steps", {}).items()):
-                self.order.step(m, t, lits)
+        if self.order is None and not self.order_note:
+            p = self.domain
+            found = interfering_above(p.ops, p.known_ops(), p.task.values,
+                                      p.mutexes() if "mutex" in p.levers else None)
+            if found is None:
+                self.order_note = "off (too many interfering pairs)"
+            elif not any(found.free):
+                self.order_note = "nothing to order (no two actions that can follow each other commute)"
+            else:
+                self.order = ActionOrder(found)
+                self.order_from = horizon
+                for t, lits in sorted(self.step_moves.items()):
+                    self.order.step(m, t, lits)
 
     def _one_of(self, m, steps):
+        if self.one_of is None:
+            return
         for t in steps:
-            for c in self.one_of or ():
+            for c in self.one_of:
                 m.add([self.val(m, v, x, t) for v, x in c.facts])
-            self.count_constraints += len(self.one_of or ())
+            self.count_constraints += len(self.one_of)
 
     def facts(self, m, t):
         return {("val", v, x): self.val(m, v, x, t) for v, names in enumerate(self.values) for x in range(len(names))
@@ -271,7 +274,7 @@ class StepsEncoder(Encoder):
                     continue
                 frame(m, now[v][x], nxt[v][x], [mvs[o] for o in self.leaving.get((v, x), [])],
                       [mvs[o] for o in self.arriving.get((v, x), [])])
-        m.__dict__.setdefault("_strips_steps", {})[t] = mvs      # per model (:meth:`escalate`)
+        self.step_moves[t] = mvs        # for the order, should the run prove hard (:meth:`escalate`)
         if self.order is not None:
             self.order.step(m, t, mvs)
         return out
