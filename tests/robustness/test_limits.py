@@ -159,6 +159,36 @@ def test_solve_time_limit_every_backend(backend):
     assert r.bound is None or 2 <= r.bound < 116
 
 
+def sokoban_room_as_pddl(tmp_path, k: int = 8) -> str:
+    """A generated Sokoban room (the sokoban/boxes series) exported as PDDL: a task whose
+    counting invariants take the SAT search seconds, one solver call many."""
+    from puzzleplan import registry
+    from puzzleplan.pddl import export
+    from puzzleplan.series import files_of, series_of
+    family = registry.get("sokoban")
+    for name, text in files_of(family, series_of(family)["boxes"], k, 0).items():
+        (tmp_path / name).write_text(text)
+    _, _, problem = export(load(tmp_path / name).domain, "moves", str(tmp_path / "task"))
+    return problem
+
+
+@pytest.mark.timing
+def test_the_counting_invariants_keep_their_budget_and_the_run_limit(tmp_path):
+    """Sought when a run turns hard: a single solver call of the search may run for minutes
+    (a Sokoban room's export ran 40 s past --time-limit 20 in one); it stops at the search's
+    budget, with what it found, and that budget is at most a quarter of what the run has left."""
+    from puzzleplan.families.strips.counts import count_invariants
+    rules = load(sokoban_room_as_pddl(tmp_path)).domain
+    ops, mutex = rules.known_ops(), rules.mutexes()
+    t0 = time.perf_counter()
+    count_invariants(rules, ops, mutex, seconds=1.0)
+    assert within(time.perf_counter() - t0, 1.0)
+    t0 = time.perf_counter()
+    with limits.time_limit(4.0):
+        count_invariants(rules, ops, mutex, seconds=100.0)
+    assert within(time.perf_counter() - t0, 1.0)
+
+
 def big_board(tmp_path, n=200) -> str:
     rows = ["." * n for _ in range(n)]
     rows[0] = "AB" + "." * (n - 2)

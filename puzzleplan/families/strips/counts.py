@@ -20,7 +20,8 @@ number" as a cardinality constraint, one fact of the initial state in the set, a
 given fact in it (each fact of the task but negations in turn, a new set each), made as small as possible by improving models under a falling size bound.  (Sets
 of k > 1, a kind's pieces, are invariants too; stated as cardinality constraints on card
 40 they made the run slower, so they are not sought.)
-The search stops at its budget with the sets found so far.
+The search stops at its budget (a solver call too: the set it was making is kept if it has
+one) with the sets found so far.
 """
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
     from pysat.solvers import Solver
 
     from ...encodings.pysat_sigint import disable
+    from ...planner.backends.base import watchdog
     disable()
     t0 = time.monotonic()
     budget = limits.share(SECONDS if seconds is None else seconds)
@@ -101,12 +103,26 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
         size = ITotalizer(lits, ubound=min(len(lits), MAX_SIZE), top_id=pool.top)
         solver.append_formula(size.cnf.clauses)
 
+        def sat(assumptions) -> bool | None:
+            """One solver call, stopped at the search's budget (None), the run's deadline
+            (TimeUp) or Ctrl-C (KeyboardInterrupt)."""
+            with limits.time_limit(max(t0 + budget - time.monotonic(), 1e-3)):
+                with watchdog().guard(solver.interrupt):
+                    answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            solver.clear_interrupt()
+            if answer is None:
+                if limits.expired():
+                    raise limits.TimeUp()
+                if time.monotonic() - t0 < budget:
+                    raise KeyboardInterrupt()
+            return answer
+
         def smallest(seed) -> tuple | None:
             """The smallest set through ``seed`` not holding a set found before (improving
-            models under a falling size bound)."""
+            models under a falling size bound; at the budget, the smallest found so far)."""
             best = None
             bound: list[int] = []
-            while solver.solve(assumptions=[s(*seed), *bound]):
+            while sat([s(*seed), *bound]):
                 model = solver.get_model()
                 best = tuple(f for f, lit in zip(facts, lits) if model[lit - 1] > 0)
                 if len(best) <= 1 or len(best) - 2 >= len(size.rhs):
@@ -119,8 +135,7 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
                 return found
             limits.checkpoint(64)
             chosen = smallest(seed)
-            if chosen is None:
-                continue
-            found.append(Count(chosen, 1))
-            solver.add_clause([-s(*f) for f in chosen])     # never again, nor a set holding it
+            if chosen is not None:
+                found.append(Count(chosen, 1))
+                solver.add_clause([-s(*f) for f in chosen])     # never again, nor a set holding it
     return found
