@@ -51,7 +51,6 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
     from pysat.solvers import Solver
 
     from ...encodings.pysat_sigint import disable
-    from ...planner.backends.base import watchdog
     disable()
     t0 = time.monotonic()
     budget = limits.share(SECONDS if seconds is None else seconds)
@@ -107,7 +106,7 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
             """One solver call, stopped at the search's budget (None), the run's deadline
             (TimeUp) or Ctrl-C (KeyboardInterrupt)."""
             with limits.time_limit(max(t0 + budget - time.monotonic(), 1e-3)):
-                with watchdog().guard(solver.interrupt):
+                with limits.watchdog().guard(solver.interrupt):
                     answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
             solver.clear_interrupt()
             if answer is None:

@@ -18,16 +18,14 @@ solver.
 """
 from __future__ import annotations
 
-import os
-import select
 import signal
 import threading
-import time
 import abc
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ... import limits
+from ...limits import Watchdog, watchdog  # noqa: F401  (backends and methods import them from here)
 from ...plugins import Plugin
 
 
@@ -155,94 +153,3 @@ def run_stoppable(call, stop, poll: float = 0.05):
     return box.get("value")
 
 
-class Watchdog:
-    """Stops solver calls that run in their callers' threads, from a thread of its own.
-
-    Within ``guard(stop)``, ``stop()`` is called (again every ``poll`` seconds,
-    until the block ends) once Ctrl-C is pressed or the caller's time limit
-    passes; several threads may be guarded at once.  Python's C-level signal
-    handler writes to the wakeup fd even while the main thread is inside the
-    solver; this thread waits on that fd.  The interrupt itself is raised by
-    Python in the main thread when the call has returned.  A Ctrl-C recorded by
-    :func:`puzzleplan.limits.interrupts_recorded` stops the main thread's calls too:
-    one whose KeyboardInterrupt Python dropped in a finaliser as the call started,
-    after landing before the wakeup fd was set, wrote nothing to it.  Solving in the
-    caller's thread, rather than waiting for a solver thread, is ~8% faster on
-    Rush Hour card 40 (209 short calls; a thread's wake-ups moved the solver
-    between cores)."""
-
-    def __init__(self, poll: float = 0.05):
-        self.poll = poll
-        self.r, self.w = os.pipe()
-        os.set_blocking(self.r, False)
-        os.set_blocking(self.w, False)
-        self.lock = threading.Lock()
-        self.jobs: dict[int, list] = {}     # id -> [stop, deadline or None, fired, main thread]
-        self.busy = threading.Event()
-        self.thread = threading.Thread(target=self._loop, name="puzzleplan-watchdog", daemon=True)
-        self.thread.start()
-
-    def _drain(self) -> bool:
-        got = False
-        try:
-            while os.read(self.r, 512):
-                got = True
-        except BlockingIOError:
-            pass
-        return got
-
-    def _loop(self):
-        while True:
-            self.busy.wait()
-            with self.lock:
-                if not self.jobs:
-                    self.busy.clear()
-                    continue
-                # jobs already stopped are stopped again every poll, not in a busy loop
-                deadlines = [job[1] for job in self.jobs.values() if job[1] is not None and not job[2]]
-            wait = self.poll if not deadlines else max(0.0, min(self.poll, min(deadlines) - time.monotonic()))
-            sigint = bool(select.select([self.r], [], [], wait)[0]) and self._drain()
-            recorded = limits.interrupt_pending()
-            now = time.monotonic()
-            with self.lock:
-                for job in self.jobs.values():
-                    if sigint or job[2] or (recorded and job[3]) or (job[1] is not None and now >= job[1]):
-                        job[2] = True
-                        try:
-                            job[0]()
-                        except Exception:   # a stop that fails must not end the thread
-                            pass            # that stops every other call of the process
-
-    @contextmanager
-    def guard(self, stop):
-        """Within the block, ``stop`` is called on Ctrl-C or at the caller's deadline."""
-        main = threading.current_thread() is threading.main_thread()
-        old = None
-        key = object()
-        try:        # a Ctrl-C while the job is being set up leaves neither the job nor the fd behind
-            if main:
-                self._drain()
-                old = signal.set_wakeup_fd(self.w, warn_on_full_buffer=False)
-            left = limits.left()
-            with self.lock:
-                self.jobs[id(key)] = [stop, None if left is None else time.monotonic() + left, False, main]
-                self.busy.set()
-            yield
-        finally:
-            with self.lock:
-                self.jobs.pop(id(key), None)
-            if old is not None:
-                signal.set_wakeup_fd(old)
-
-
-_watchdog: Watchdog | None = None
-_watchdog_lock = threading.Lock()
-
-
-def watchdog() -> Watchdog:
-    """The process's watchdog (started on first use, and again if its thread has ended)."""
-    global _watchdog
-    with _watchdog_lock:
-        if _watchdog is None or not _watchdog.thread.is_alive():
-            _watchdog = Watchdog()
-        return _watchdog
