@@ -120,6 +120,9 @@ def horizon_printer(row: dict) -> None:
 @click.option("--enumerate/--no-enumerate", "enumerate_first", default=True, show_default=True,
               help="First enumerate the reachable states when there are few (at most 100,000, within 10 s or a tenth "
                    "of the time limit): if none is a goal, report unsolvable at once.")
+@click.option("--bounds/--no-bounds", default=None,
+              help="pysat-de: the pieces' distances to their targets and from their starts, added up, as constraints "
+                   "on every layer (default: where the family turns them on: knights, sliding blocks).")
 @domain_option
 @click.option("--plan-out", type=click.Path(dir_okay=False), default=None,
               help="Also write the plan in the IPC format (one (action args) a line, '; cost = N'), as Fast "
@@ -128,7 +131,7 @@ def horizon_printer(row: dict) -> None:
 @animation_option
 @memory_option
 def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, card_encoding,
-          margin, quiet, certify, proof_file, enumerate_first, options, plan_out, as_json, animations):
+          margin, quiet, certify, proof_file, enumerate_first, bounds, options, plan_out, as_json, animations):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from ..planner import SolveOptions, solve as plan
     if proof_file and not certify:
@@ -136,7 +139,7 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
     talk = not (quiet or as_json)
     solving = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
                            card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
-                           proof_file=proof_file, progress=horizon_printer if talk else None,
+                           bounds=bounds, proof_file=proof_file, progress=horizon_printer if talk else None,
                            say=note if talk else None)
     new = tuple((path, flag) for path, flag in ((proof_file, "--proof"), (plan_out, "--plan-out")) if path)
     job = Job(file, level, margin, constraints, options, metric, backend, time_limit, as_json, animations, plan_out, new)

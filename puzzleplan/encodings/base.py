@@ -136,6 +136,44 @@ class Encoder(abc.ABC):
         bound was added (it can cut).  Default: none."""
         return False
 
+    def distance_sum(self, m: BoolModel, key: Hashable, groups, bound: int) -> bool:
+        """Admissible distances added up, at most ``bound``: ``groups`` is a list of
+        ``(distance, how)``, ``distance`` a mapping of literals (a piece here) to a number of
+        moves.  ``how == "min"``: the group counts the least distance among its true literals
+        (a lone piece's, or the nearest piece's to a target), in unary: ``(key, i, j)`` is
+        forced true when no literal of group ``i`` with a distance under ``j`` holds.
+        ``how == "sum"``: every true literal counts its distance (each repeated as often).
+        False, and nothing added, when the distances cannot exceed ``bound``."""
+        lits, most = [], 0
+        for i, (distance, how) in enumerate(groups):
+            if not distance:
+                continue
+            if how == "min":
+                far = max(distance.values())
+                most += far
+                for j in range(1, far + 1):
+                    lit = m.var((key, i, j))
+                    m.add([lit, *(x for x, d in distance.items() if d < j)])
+                    lits.append(lit)
+            else:
+                most += sum(distance.values())
+                lits += [x for x, d in distance.items() for _ in range(d)]
+        if bound >= most:
+            return False
+        m.card(lits, "<=", bound)
+        return True
+
+    #: whether :meth:`goal_bound` and :meth:`start_bound` are stated unless the run says
+    #: otherwise (``SolveOptions.bounds``): a family turns them on where they were measured to pay
+    bounds_by_default = False
+
+    def start_bound(self, m: BoolModel, t: int, moves_done: int) -> bool:
+        """Constraints on the state at step ``t`` when at most ``moves_done`` moves have been
+        made since the start: an admissible distance from the start as a cardinality
+        constraint, stated on the start side of a double-ended encoding (permanent: it holds
+        for every horizon).  True if a bound was added.  Default: none."""
+        return False
+
     def figures(self) -> dict:
         """What the encoding added beyond the rules (invariant clauses, barred pairs...), for
         the result's stats.  Default: nothing."""

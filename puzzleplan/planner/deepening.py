@@ -76,8 +76,10 @@ class SolveOptions:
     goal_lemmas     ``pysat-de``: lemmas from the goal side too (off: from the start only)
     first_probe     with lemmas: the first horizon asked once, within the lemma budget, before
                     its layers are saturated (:class:`.lemmas.FirstProbe`)
-    bounds          ``pysat-de``: the encoder's admissible distance bounds on the goal side (off:
-                    on the 30 IPC-mapped Microban levels they did not pay, docs/results/planners.md)
+    bounds          ``pysat-de``: the encoder's admissible distance bounds on both sides (None:
+                    where the family turns them on, ``Encoder.bounds_by_default``: knights, not
+                    Sokoban, where on the 30 IPC-mapped Microban levels they did not pay,
+                    docs/results/planners.md)
     enumerate_first enumerate a small state space first (``unsolvable`` at once)
     certify         prove optimality with a checked DRAT proof; ``proof_file`` keeps it
     progress        ``progress(row)``: one row per horizon
@@ -94,7 +96,7 @@ class SolveOptions:
     lemma_budget: int | None = None
     goal_lemmas: bool = True
     first_probe: bool = True
-    bounds: bool = False
+    bounds: bool | None = None
     enumerate_first: bool = False
     certify: bool = False
     proof_file: str | None = None

@@ -20,7 +20,9 @@ hold yet t steps after the start, the goal side's units that from a fact the goa
 more than j steps away.  Both are implied by the rules, the start and the goal alone,
 so they are permanent clauses.  So are the encoder's admissible distance bounds
 (:meth:`~puzzleplan.encodings.base.Encoder.goal_bound`, e.g. Sokoban's sum of push
-distances), stated on each goal-side layer for the moves left from it.  The goal side's states are free but for the encoder's
+distances, the knights' sum of jumps to their targets), stated on each goal-side layer for the
+moves left from it, and from the start (:meth:`~puzzleplan.encodings.base.Encoder.start_bound`,
+the knights' jumps from where they started) on each start-side layer for the moves made.  The goal side's states are free but for the encoder's
 :meth:`~puzzleplan.encodings.base.Encoder.invariant` (piece counts), so its distances
 are those of every state the encoding allows: never more than the true ones.
 
@@ -47,6 +49,7 @@ class DoubleEnded:
         self.encoder, self.model, self.bounds = encoder, model, bounds
         self.a = self.b = 0
         self.bounded = 0        # goal-side layers with a distance bound
+        self.start_bounded = 0  # start-side layers with one
         encoder.start(model)
         encoder.state_vars(model, GOAL_STEP)
         encoder.invariant(model, GOAL_STEP)
@@ -64,6 +67,8 @@ class DoubleEnded:
         while self.a < a:
             t = self.a
             enc.state_vars(m, t + 1)
+            if self.bounds and enc.start_bound(m, t + 1, t + 1):
+                self.start_bounded += 1
             act = enc.step(m, t)
             if t > 0:       # no-ops last
                 m.implies(act, [m.var(("act", t - 1))])
@@ -127,12 +132,13 @@ class DoubleEnded:
             out["lemmas"] = self.forward.units
         if self.backward is not None:
             out["goal_lemmas"] = self.backward.units
-        if self.bounded:
-            out["bounds"] = self.bounded
+        if self.bounded or self.start_bounded:
+            out["bounds"] = self.bounded + self.start_bounded
         return out
 
     def figures(self) -> dict:
         out = {"unrolling": "double-ended", "goal_bounds": self.bounded, **self.encoder.figures(),
+               **({"start_bounds": self.start_bounded} if self.start_bounded else {}),
                **(self.probe.figures() if self.probe is not None else {})}
         for side, lemmas in (("", self.forward), ("goal_", self.backward)):
             if lemmas is not None:

@@ -78,7 +78,7 @@ def unrolling_for(encoder, model, solver, options, say) -> Unrolling:
     if "double-ended" in solver.capabilities:
         why = encoder.double_ended()
         if why is None:
-            return DoubleEnded(encoder, model, solver, lemmas, options.lemma_budget, bounds=options.bounds,
+            return DoubleEnded(encoder, model, solver, lemmas, options.lemma_budget, bounds=encoder.bounds_by_default if options.bounds is None else options.bounds,
                                goal_lemmas=options.goal_lemmas, probe=options.first_probe)
         say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
         return Forward(encoder, model, solver, lemmas, options.lemma_budget, f"forward (not double-ended: {why})",

@@ -31,6 +31,20 @@ def test_solve_json_has_per_horizon_figures():
     assert {"vars", "clauses", "conflicts", "seconds"} <= set(data["horizons"][0])
 
 
+def test_the_distance_bounds_are_on_where_the_family_says_and_switch_either_way():
+    """Knights state them by default (both sides), Sokoban does not; --no-bounds and
+    --bounds change that, the optimum never."""
+    on = json.loads(run("solve", GUARINI, "--json").stdout)
+    off = json.loads(run("solve", GUARINI, "--json", "--no-bounds").stdout)
+    assert on["length"] == off["length"] == 16
+    assert on["goal_bounds"] > 0 and on["start_bounds"] > 0
+    assert off["goal_bounds"] == 0 and "start_bounds" not in off
+    sokoban = str(INSTANCES / "sokoban/Microban.txt")
+    plain = json.loads(run("solve", sokoban, "--level", 1, "--json").stdout)
+    asked = json.loads(run("solve", sokoban, "--level", 1, "--json", "--bounds").stdout)
+    assert plain["goal_bounds"] == 0 and asked["goal_bounds"] > 0 and plain["length"] == asked["length"]
+
+
 def test_explore_counts():
     data = json.loads(run("explore", RUSH, "--json").stdout)
     assert data["reachable"] == 4780

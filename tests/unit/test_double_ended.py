@@ -248,6 +248,102 @@ def test_sokobans_push_distance_bound_admits_every_state_at_its_distance_and_bin
     assert binding > 10
 
 
+def start_distances(domain, metric):
+    """Each reachable state's fewest moves from the start (BFS by the rules)."""
+    dist, frontier = {domain.initial: 0}, [domain.initial]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for _, n in domain.successors(s, metric):
+                if n not in dist:
+                    dist[n] = dist[s] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def satisfies(enc, state, side, t, moves) -> bool:
+    """Whether the bound on ``side`` (goal_bound or start_bound) at step ``t`` with ``moves``
+    left (made) admits ``state`` (knights or sliding pieces), fixed placement by placement."""
+    from pysat.solvers import Solver
+    from puzzleplan.encodings.lower import clauses_of
+    m = BoolModel()
+    enc.state_vars(m, t)
+    getattr(enc, side)(m, t, moves)
+    if hasattr(enc, "squares"):
+        fixed = [enc.at(m, k, sq, t) if sq in state[k] else -enc.at(m, k, sq, t)
+                 for k in range(enc.nk) for sq in enc.squares]
+    else:
+        fixed = [enc.at(m, k, a, t) if a in state[k] else -enc.at(m, k, a, t)
+                 for k, kind in enumerate(enc.domain.kinds) for a in kind.anchors]
+    with Solver(name="glucose42", bootstrap_with=list(clauses_of(m))) as s:
+        return s.solve(assumptions=fixed)
+
+
+def test_the_knights_bounds_admit_every_state_at_its_distance_and_bind():
+    """Goal side: a state d jumps from the goal satisfies the bound with d moves left, and
+    one whose targets' distances add up to h (the rules' heuristic) fails it with h - 1 left.  Start side: a
+    reachable state d jumps from the start satisfies it with d made, and fails it with one
+    fewer than its knights' distances from their start squares.  Lone knights and kinds of
+    two, boards with holes."""
+    rng = random.Random("knights-bounds")
+    binding = {"goal_bound": 0, "start_bound": 0}
+    for i in range(8):
+        domain = generate.knights(rng, 3 + i % 2, 4, n=[2, 3, 4][i % 3], holes=1 + i % 2)
+        enc = encoder_for(domain, "steps")
+        to_goal = state_distances(domain, "steps", knights_states(domain))
+        from_start = start_distances(domain, "steps")
+        starts = enc._from_start()
+        for side, dist in (("goal_bound", to_goal), ("start_bound", from_start)):
+            for state, d in sorted(dist.items())[:50]:
+                assert satisfies(enc, state, side, 1, d), (side, state, d)
+                if side == "goal_bound":
+                    h = domain.heuristic(state, "steps")
+                else:
+                    h = sum(starts[k][sq] for k in range(enc.nk) for sq in state[k])
+                assert h <= d
+                if h >= 1:
+                    assert not satisfies(enc, state, side, 1, h - 1), (side, state, h)
+                    binding[side] += 1
+    assert min(binding.values()) > 100, binding
+
+
+@pytest.mark.parametrize("metric", ["steps", "slides", "moves"])
+def test_the_sliding_bounds_admit_every_state_at_its_distance_and_bind(metric):
+    """As for the knights: the goal side's sum is the rules' heuristic, the start side's each
+    unit's pieces' moves from their start anchors (a lone piece's own); both admit every state
+    at its distance and fail one move under their sum.  Boards with walls, kinds of several
+    pieces, Rush Hour's cars on their lines."""
+    rng = random.Random(f"sliding-bounds-{metric}")
+    binding = {"goal_bound": 0, "start_bound": 0}
+    makers = [lambda: generate.sliding(rng), lambda: generate.sliding(rng, 4, 3, 3, 1),
+              lambda: generate.sliding(rng, 5, 4, pieces=4, walls=0, rush=True),
+              lambda: generate.sliding(rng, 3, 3, pieces=5, walls=0)]     # kinds of several pieces
+    several = 0
+    for i in range(8):
+        domain = makers[i % 4]()
+        several += any(len(placed) > 1 for placed in domain.initial)
+        enc = encoder_for(domain, metric)
+        to_goal = state_distances(domain, metric, sliding_states(domain))
+        from_start = start_distances(domain, metric)
+        for side, dist in (("goal_bound", to_goal), ("start_bound", from_start)):
+            for state, d in sorted(dist.items())[:40]:
+                assert satisfies(enc, state, side, 1, d), (side, state, d)
+                if side == "goal_bound":
+                    h = domain.heuristic(state, metric)
+                else:
+                    h = 0
+                    for u, anchors in enc.unit_anchors.items():
+                        starts = [a for a in domain.initial[u[0]] if enc.unit(u[0], a) == u]
+                        here = [a for a in state[u[0]] if enc.unit(u[0], a) == u]
+                        h += sum(min(enc._apart(a, b) for b in starts) for a in here)
+                assert h <= d
+                if h >= 1:
+                    assert not satisfies(enc, state, side, 1, h - 1), (side, state, h)
+                    binding[side] += 1
+    assert min(binding.values()) > 20 and several, (binding, several)
+
+
 @pytest.mark.parametrize("backend", ["pysat-de", "pysat-de:glucose42+cadical195"])
 def test_certify_proves_from_the_bare_encoding_whatever_the_levers(backend, tmp_path):
     from conftest import INSTANCES

@@ -128,6 +128,66 @@ class KnightsEncoder(Encoder):
                     m.add([-jmp, now, -nxt])
         return [(jmp, k) for jmp in lits]
 
+    # -- admissible bounds (double-ended unrolling, :mod:`puzzleplan.planner.double`) ----------
+    bounds_by_default = True
+
+    def goal_bound(self, m, t, moves_left):
+        """One jump moves one knight: over the goal's targets, the jumps from the nearest
+        knight of the target's kind (on the board with no other knight: the rules' bound) add
+        up to at most the moves left (:meth:`~puzzleplan.encodings.base.Encoder.distance_sum`).
+        A lone knight never stands where its target cannot be reached from.  With several
+        goal alternatives, none (the bound would be the least of theirs)."""
+        if len(self.domain.alternatives) != 1:
+            return False
+        groups = []
+        for k, want in self.domain.alternatives[0]:
+            for w in want:
+                dist = self._targets()[k, w]
+                if self.single[k]:
+                    for sq in self.squares:
+                        if sq not in dist:
+                            m.add([-self.at(m, k, sq, t)])
+                groups.append(({self.at(m, k, sq, t): d for sq, d in dist.items()}, "min"))
+        return self.distance_sum(m, ("far", t), groups, moves_left)
+
+    def start_bound(self, m, t, moves_done):
+        """Each knight has made at least as many jumps as separate it from the nearest start
+        square of its kind, and one jump moves one knight: these add up to at most the moves
+        made (a lone knight's distance, or each square of a kind of several counting its
+        own).  No knight stands where no start square of its kind reaches."""
+        groups = []
+        for k in range(self.nk):
+            dist = self._from_start()[k]
+            for sq in self.squares:
+                if sq not in dist:
+                    m.add([-self.at(m, k, sq, t)])
+            groups.append(({self.at(m, k, sq, t): d for sq, d in dist.items()}, "min" if self.single[k] else "sum"))
+        return self.distance_sum(m, ("from", t), groups, moves_done)
+
+    def _targets(self) -> dict:
+        if self.domain._to is None:
+            self.domain._to = self.domain._distances()
+        return self.domain._to
+
+    def _from_start(self) -> list[dict]:
+        """Per kind: {square: jumps from the nearest start square of the kind}, over the squares
+        the kind may use (on the board with no other knight)."""
+        if not hasattr(self, "_start_dist"):
+            self._start_dist = []
+            for k in range(self.nk):
+                dist = {sq: 0 for sq in self.domain.initial[k]}
+                frontier = list(dist)
+                while frontier:
+                    nxt = []
+                    for sq in frontier:
+                        for to in self.domain.jumps[sq]:
+                            if to not in dist and to not in self.domain.banned[k]:
+                                dist[to] = dist[sq] + 1
+                                nxt.append(to)
+                    frontier = nxt
+                self._start_dist.append(dist)
+        return self._start_dist
+
     def place_lit(self, m, k, s, T):
         return self.at(m, k, s, T)
 

@@ -41,6 +41,8 @@ MAX_COUNTED_EMPTIES = 2
 
 
 class SlidingEncoder(Encoder):
+    bounds_by_default = True
+
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
         if metric not in ("steps", "slides", "moves"):
@@ -121,6 +123,34 @@ class SlidingEncoder(Encoder):
         for u, anchors in self.unit_anchors.items():
             n = sum(1 for a in self.domain.initial[u[0]] if self.unit(u[0], a) == u)
             m.card([self.at(m, u[0], a, t) for a in anchors], "==", n)
+
+    # -- admissible bounds (double-ended unrolling, :mod:`puzzleplan.planner.double`) ----------
+    def _apart(self, a, b) -> int:
+        """Fewest moves of the metric between two anchors of one piece, on an empty board."""
+        if self.metric == "steps":
+            return abs(a[0] - b[0]) + abs(a[1] - b[1])
+        if self.metric == "slides":
+            return (a[0] != b[0]) + (a[1] != b[1])
+        return int(a != b)
+
+    def goal_bound(self, m, t, moves_left):
+        """One move moves one piece: over the goal's placements, the moves of the nearest
+        piece of the kind (the rules' bound) add up to at most the moves left
+        (:meth:`~puzzleplan.encodings.base.Encoder.distance_sum`)."""
+        groups = [({self.at(m, k, a, t): self._apart(a, g) for a in self.domain.kinds[k].anchors}, "min")
+                  for k, g in self.domain.goal]
+        return self.distance_sum(m, ("far", t), groups, moves_left)
+
+    def start_bound(self, m, t, moves_done):
+        """Each piece has made at least the moves between its start and where it stands (a
+        unit's lone piece), or from the unit's nearest start anchor (each piece of a unit of
+        several); one move moves one piece: these add up to at most the moves made."""
+        groups = []
+        for u, anchors in self.unit_anchors.items():
+            starts = [a for a in self.domain.initial[u[0]] if self.unit(u[0], a) == u]
+            dist = {self.at(m, u[0], a, t): min(self._apart(a, b) for b in starts) for a in anchors}
+            groups.append((dist, "min" if self.single[u] else "sum"))
+        return self.distance_sum(m, ("from", t), groups, moves_done)
 
     def facts(self, m, t):
         out = {("at", k, a): self.at(m, k, a, t) for k, kind in enumerate(self.domain.kinds) for a in kind.anchors}
