@@ -4,7 +4,8 @@ started on each start-side layer (``Encoder.goal_bound``, ``Encoder.start_bound`
 one process, one run at a time, CPU seconds and conflicts (the steadier figure).  From the
 checkout, .venv active:
 
-    python benchmarks/bounds/bounds.py --time-limit 30      (appends to bounds.csv)
+    python benchmarks/bounds/bounds.py --time-limit 30 [--variants off,both,default] [--only TEXT]
+                                                            (appends to bounds.csv)
 
 Points: the crossover study's knights and sliding series that unroll double-ended (the move-count
 series unroll forward, where the bounds are not stated), the 10 ThinkFun cards with the longest
@@ -39,6 +40,8 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=30)
     ap.add_argument("-o", "--out", default=str(HERE / "bounds.csv"))
     ap.add_argument("--only", help="instances whose path contains this")
+    ap.add_argument("--variants", default="off,both", help="off (no bounds), both (both sides), default (the "
+                    "sides the family turns on)")
     args = ap.parse_args()
     rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True,
@@ -54,17 +57,18 @@ def main() -> None:
             if args.only and args.only not in path:
                 continue
             domain = load(ROOT / path, level).domain
-            for bounds in (False, True):
+            for variant in args.variants.split(","):
+                bounds = {"off": False, "both": True, "default": None}[variant]
                 t, c = time.perf_counter(), time.process_time()
                 r = solve(domain, None, "pysat-de", args.time_limit, bounds=bounds)
-                row = {"instance": path, "level": level or "", "bounds": bounds, "status": r.status.value,
+                row = {"instance": path, "level": level or "", "bounds": variant, "status": r.status.value,
                        "length": r.length, "bound": r.bound, "conflicts": r.stats.get("conflicts"),
                        "cpu_seconds": round(time.process_time() - c, 2), "seconds": round(time.perf_counter() - t, 2),
                        "goal_bounds": r.stats.get("goal_bounds", 0), "start_bounds": r.stats.get("start_bounds", 0),
                        "git": rev + ("+changes" if dirty else ""), "machine": f"{platform.machine()} {cpu}"}
                 w.writerow(row)
                 f.flush()
-                print(f"{path} {level or ''} bounds={bounds}: {row['status']} {row['length']} "
+                print(f"{path} {level or ''} bounds={variant}: {row['status']} {row['length']} "
                       f"{row['conflicts']} conflicts {row['cpu_seconds']} CPU s", flush=True)
 
 

@@ -122,7 +122,7 @@ def horizon_printer(row: dict) -> None:
                    "of the time limit): if none is a goal, report unsolvable at once.")
 @click.option("--bounds/--no-bounds", default=None,
               help="pysat-de: the pieces' distances to their targets and from their starts, added up, as constraints "
-                   "on every layer (default: where the family turns them on: knights, sliding blocks).")
+                   "on every layer (default: what the family turns on: knights both, sliding blocks the targets').")
 @domain_option
 @click.option("--plan-out", type=click.Path(dir_okay=False), default=None,
               help="Also write the plan in the IPC format (one (action args) a line, '; cost = N'), as Fast "

@@ -163,9 +163,10 @@ class Encoder(abc.ABC):
         m.card(lits, "<=", bound)
         return True
 
-    #: whether :meth:`goal_bound` and :meth:`start_bound` are stated unless the run says
-    #: otherwise (``SolveOptions.bounds``): a family turns them on where they were measured to pay
-    bounds_by_default = False
+    #: which of :meth:`goal_bound` (``"goal"``) and :meth:`start_bound` (``"start"``) are stated
+    #: unless the run says otherwise (``SolveOptions.bounds``): a family turns on what was
+    #: measured to pay
+    bounds_by_default: frozenset = frozenset()
 
     def start_bound(self, m: BoolModel, t: int, moves_done: int) -> bool:
         """Constraints on the state at step ``t`` when at most ``moves_done`` moves have been

@@ -76,10 +76,11 @@ class SolveOptions:
     goal_lemmas     ``pysat-de``: lemmas from the goal side too (off: from the start only)
     first_probe     with lemmas: the first horizon asked once, within the lemma budget, before
                     its layers are saturated (:class:`.lemmas.FirstProbe`)
-    bounds          ``pysat-de``: the encoder's admissible distance bounds on both sides (None:
-                    where the family turns them on, ``Encoder.bounds_by_default``: knights, not
-                    Sokoban, where on the 30 IPC-mapped Microban levels they did not pay,
-                    docs/results/planners.md)
+    bounds          ``pysat-de``: the encoder's admissible distance bounds on both sides (True),
+                    none (False), or the sides the family turns on (None,
+                    ``Encoder.bounds_by_default``: both for knights, the goal side for sliding
+                    blocks, none for Sokoban, where on the 30 IPC-mapped Microban levels they
+                    did not pay, docs/results/planners.md; ``benchmarks/bounds``)
     enumerate_first enumerate a small state space first (``unsolvable`` at once)
     certify         prove optimality with a checked DRAT proof; ``proof_file`` keeps it
     progress        ``progress(row)``: one row per horizon

@@ -44,9 +44,11 @@ def split(horizon: int) -> tuple[int, int]:
 class DoubleEnded:
     """Grows ``model`` from both ends for ``encoder``; ``prepare(T)`` then ``goal(T)``."""
 
-    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, bounds: bool = False,
+    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, bounds=frozenset(),
                  goal_lemmas: bool = True, probe: bool = True):
-        self.encoder, self.model, self.bounds = encoder, model, bounds
+        self.encoder, self.model = encoder, model
+        # the sides with distance bounds ("goal", "start"; True: both, as before)
+        self.bounds = frozenset({"goal", "start"}) if bounds is True else frozenset(bounds or ())
         self.a = self.b = 0
         self.bounded = 0        # goal-side layers with a distance bound
         self.start_bounded = 0  # start-side layers with one
@@ -67,7 +69,7 @@ class DoubleEnded:
         while self.a < a:
             t = self.a
             enc.state_vars(m, t + 1)
-            if self.bounds and enc.start_bound(m, t + 1, t + 1):
+            if "start" in self.bounds and enc.start_bound(m, t + 1, t + 1):
                 self.start_bounded += 1
             act = enc.step(m, t)
             if t > 0:       # no-ops last
@@ -80,7 +82,7 @@ class DoubleEnded:
             t = GOAL_STEP - self.b - 1
             enc.state_vars(m, t)
             enc.invariant(m, t)
-            if self.bounds and enc.goal_bound(m, t, self.b + 1):
+            if "goal" in self.bounds and enc.goal_bound(m, t, self.b + 1):
                 self.bounded += 1
             act = enc.step(m, t)
             if self.b > 0:  # no-ops first: a move further from the goal means moves nearer to it

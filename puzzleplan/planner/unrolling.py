@@ -71,6 +71,14 @@ class Forward:
         return {**out, "unrolling": self.note} if self.note else out
 
 
+def sides(encoder, bounds: bool | None) -> frozenset:
+    """The sides whose distance bounds are stated: both (True), none (False), or the encoder's
+    own choice (None)."""
+    if bounds is None:
+        return frozenset(encoder.bounds_by_default)
+    return frozenset({"goal", "start"}) if bounds else frozenset()
+
+
 def unrolling_for(encoder, model, solver, options, say) -> Unrolling:
     """Double-ended when the backend can and the encoding allows it (else forward, and the
     figures say why), forward otherwise; lemmas when the backend asks for them."""
@@ -78,7 +86,7 @@ def unrolling_for(encoder, model, solver, options, say) -> Unrolling:
     if "double-ended" in solver.capabilities:
         why = encoder.double_ended()
         if why is None:
-            return DoubleEnded(encoder, model, solver, lemmas, options.lemma_budget, bounds=encoder.bounds_by_default if options.bounds is None else options.bounds,
+            return DoubleEnded(encoder, model, solver, lemmas, options.lemma_budget, bounds=sides(encoder, options.bounds),
                                goal_lemmas=options.goal_lemmas, probe=options.first_probe)
         say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
         return Forward(encoder, model, solver, lemmas, options.lemma_budget, f"forward (not double-ended: {why})",

@@ -43,6 +43,8 @@ def test_the_distance_bounds_are_on_where_the_family_says_and_switch_either_way(
     plain = json.loads(run("solve", sokoban, "--level", 1, "--json").stdout)
     asked = json.loads(run("solve", sokoban, "--level", 1, "--json", "--bounds").stdout)
     assert plain["goal_bounds"] == 0 and asked["goal_bounds"] > 0 and plain["length"] == asked["length"]
+    rush = json.loads(run("solve", RUSH, "--json").stdout)        # sliding blocks: the goal side's only
+    assert rush["goal_bounds"] > 0 and "start_bounds" not in rush and rush["length"] == 81
 
 
 def test_explore_counts():
