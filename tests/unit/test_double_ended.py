@@ -280,7 +280,16 @@ def satisfies(enc, state, side, t, moves) -> bool:
         return s.solve(assumptions=fixed)
 
 
-def test_the_knights_bounds_admit_every_state_at_its_distance_and_bind():
+@pytest.fixture(params=["direct", "chain"])
+def unary(request, monkeypatch):
+    """A unary distance written directly (small boards) or as a chain (huge ones)."""
+    from puzzleplan.encodings import base
+    if request.param == "chain":
+        monkeypatch.setattr(base, "DIRECT_LITS", 0)
+    return request.param
+
+
+def test_the_knights_bounds_admit_every_state_at_its_distance_and_bind(unary):
     """Goal side: a state d jumps from the goal satisfies the bound with d moves left, and
     one whose targets' distances add up to h (the rules' heuristic) fails it with h - 1 left.  Start side: a
     reachable state d jumps from the start satisfies it with d made, and fails it with one
@@ -309,7 +318,7 @@ def test_the_knights_bounds_admit_every_state_at_its_distance_and_bind():
 
 
 @pytest.mark.parametrize("metric", ["steps", "slides", "moves"])
-def test_the_sliding_bounds_admit_every_state_at_its_distance_and_bind(metric):
+def test_the_sliding_bounds_admit_every_state_at_its_distance_and_bind(metric, unary):
     """As for the knights: the goal side's sum is the rules' heuristic, the start side's each
     unit's pieces' moves from their start anchors (a lone piece's own); both admit every state
     at its distance and fail one move under their sum.  Boards with walls, kinds of several
