@@ -15,6 +15,7 @@ is kept by these.
 """
 from __future__ import annotations
 
+from ...limits import checkpoint
 from ...puzzle import Move
 from ...encodings.base import Encoder, frame
 from .rules import JUMPS
@@ -178,6 +179,7 @@ class KnightsEncoder(Encoder):
                 dist = {sq: 0 for sq in self.domain.initial[k]}
                 frontier = list(dist)
                 while frontier:
+                    checkpoint(1 + len(frontier) // 64)     # a huge board: the time limit holds
                     nxt = []
                     for sq in frontier:
                         for to in self.domain.jumps[sq]:
