@@ -149,11 +149,12 @@ class Encoder(abc.ABC):
         (a lone piece's, or the nearest piece's to a target), in unary: ``(key, i, j)`` is
         forced true when no literal of group ``i`` with a distance under ``j`` holds: one clause
         naming them all, or on a large board (more than :data:`DIRECT_LITS` literals in those
-        clauses) a chain, ``(key, i, j - 1)`` and none at distance ``j - 1``, each literal in one
-        clause (it propagates less: knights/wide n=7 4,083 conflicts against 818).  ``how == "sum"``: every true literal counts its distance
-        (each repeated as often).  False, and nothing added, when the distances cannot
-        exceed ``bound``, or when the sum would take more than :data:`MAX_DISTANCE_LITS`
-        literals (a huge board: the bound is optional)."""
+        clauses) a chain, ``(key, i, j - 1)`` and none at distance ``j - 1``, each literal in
+        one clause (it propagates less: knights/wide n=7 4,083 conflicts against 818).
+        ``how == "sum"``: every true literal counts its distance (each repeated as often).
+        False, and nothing added, when the distances cannot exceed ``bound``, or when the sum
+        would take more than :data:`MAX_DISTANCE_LITS` literals (a huge board: the bound is
+        optional)."""
         sizes = [0 if not distance else max(distance.values()) if how == "min" else sum(distance.values())
                  for distance, how in groups]
         if bound >= sum(sizes) or sum(sizes) > MAX_DISTANCE_LITS:

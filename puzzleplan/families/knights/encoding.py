@@ -143,7 +143,7 @@ class KnightsEncoder(Encoder):
         groups = []
         for k, want in self.domain.alternatives[0]:
             for w in want:
-                dist = self._targets()[k, w]
+                dist = self.domain.target_distances()[k, w]
                 if self.single[k]:
                     for sq in self.squares:
                         if sq not in dist:
@@ -164,11 +164,6 @@ class KnightsEncoder(Encoder):
                     m.add([-self.at(m, k, sq, t)])
             groups.append(({self.at(m, k, sq, t): d for sq, d in dist.items()}, "min" if self.single[k] else "sum"))
         return self.distance_sum(m, ("from", t), groups, moves_done)
-
-    def _targets(self) -> dict:
-        if self.domain._to is None:
-            self.domain._to = self.domain._distances()
-        return self.domain._to
 
     def _from_start(self) -> list[dict]:
         """Per kind: {square: jumps from the nearest start square of the kind}, over the squares

@@ -124,17 +124,23 @@ class Knights(SideConditions, Rules):
         knight on it (distinct targets need distinct knights, and a move moves one knight);
         the least over the alternatives.  A target no knight of its kind can reach adds
         nothing (no plan exists then: any bound would do, this one stays small)."""
-        if self._to is None:
-            self._to = self._distances()
+        to = self.target_distances()
         best = None
         for i, alt in enumerate(self.alternatives):
             total = 0
             for k, want in alt:
                 for w in want:
-                    to = self._to[k, w]
-                    total += min((to[sq] for sq in state[k] if sq in to), default=0)
+                    near = to[k, w]
+                    total += min((near[sq] for sq in state[k] if sq in near), default=0)
             best = total if best is None else min(best, total)
         return best or 0
+
+    def target_distances(self) -> dict:
+        """(kind, target) -> {square: jumps from it to the target} (see :meth:`_distances`),
+        made on the first call."""
+        if self._to is None:
+            self._to = self._distances()
+        return self._to
 
     def _distances(self) -> dict:
         """(kind, target) -> {square: jumps from it to the target, over squares the kind may use}."""
