@@ -374,3 +374,16 @@ def watchdog() -> Watchdog:
         if _watchdog is None or not _watchdog.thread.is_alive():
             _watchdog = Watchdog()
         return _watchdog
+
+
+def solve_stoppable(solver, assumptions=()) -> bool:
+    """One call of a python-sat ``solver`` (one that can be interrupted) in this thread,
+    stopped by :func:`watchdog` at the current deadline (raises :class:`TimeUp`) or on Ctrl-C
+    (raises ``KeyboardInterrupt``); its answer otherwise.  For solver calls outside the
+    planner's backends (a family's invariant search, the AIGER invariant check)."""
+    with watchdog().guard(solver.interrupt):
+        answer = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+    solver.clear_interrupt()
+    if answer is None:
+        raise TimeUp() if expired() else KeyboardInterrupt()
+    return answer

@@ -43,7 +43,6 @@ def check_invariant(aig: Aig, cubes: list[str]) -> dict:
     from pysat.solvers import Solver
 
     from ..encodings.pysat_sigint import disable
-    from .backends.base import watchdog
     disable()
     t0 = time.perf_counter()
     const = aig.maxvar + 1
@@ -72,12 +71,7 @@ def check_invariant(aig: Aig, cubes: list[str]) -> dict:
             s.add_clause([-latch(j) if ch == "1" else latch(j) for j, ch in enumerate(c) if ch != "-"])
 
         def sat(assumptions) -> bool:
-            with watchdog().guard(s.interrupt):
-                answer = s.solve_limited(assumptions=assumptions, expect_interrupt=True)
-            s.clear_interrupt()
-            if answer is None:
-                raise limits.TimeUp() if limits.expired() else KeyboardInterrupt()
-            return answer
+            return limits.solve_stoppable(s, assumptions)
 
         if sat([d(aig.outputs[0])]):
             return done(False, "a state the invariant allows makes the output true")

@@ -105,16 +105,13 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
         def sat(assumptions) -> bool | None:
             """One solver call, stopped at the search's budget (None), the run's deadline
             (TimeUp) or Ctrl-C (KeyboardInterrupt)."""
-            with limits.time_limit(max(t0 + budget - time.monotonic(), 1e-3)):
-                with limits.watchdog().guard(solver.interrupt):
-                    answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-            solver.clear_interrupt()
-            if answer is None:
-                if limits.expired():
-                    raise limits.TimeUp()
-                if time.monotonic() - t0 < budget:
-                    raise KeyboardInterrupt()
-            return answer
+            try:
+                with limits.time_limit(max(t0 + budget - time.monotonic(), 1e-3)):
+                    return limits.solve_stoppable(solver, assumptions)
+            except limits.TimeUp:
+                if limits.expired():        # the run's own deadline, not the search's budget
+                    raise
+                return None
 
         def smallest(seed) -> tuple | None:
             """The smallest set through ``seed`` not holding a set found before (improving
