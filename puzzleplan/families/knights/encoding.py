@@ -15,7 +15,6 @@ is kept by these.
 """
 from __future__ import annotations
 
-from ...limits import checkpoint
 from ...puzzle import Move
 from ...encodings.base import Encoder, frame
 from .rules import JUMPS
@@ -169,20 +168,7 @@ class KnightsEncoder(Encoder):
         """Per kind: {square: jumps from the nearest start square of the kind}, over the squares
         the kind may use (on the board with no other knight)."""
         if not hasattr(self, "_start_dist"):
-            self._start_dist = []
-            for k in range(self.nk):
-                dist = {sq: 0 for sq in self.domain.initial[k]}
-                frontier = list(dist)
-                while frontier:
-                    checkpoint(1 + len(frontier) // 64)     # a huge board: the time limit holds
-                    nxt = []
-                    for sq in frontier:
-                        for to in self.domain.jumps[sq]:
-                            if to not in dist and to not in self.domain.banned[k]:
-                                dist[to] = dist[sq] + 1
-                                nxt.append(to)
-                    frontier = nxt
-                self._start_dist.append(dist)
+            self._start_dist = [self.domain.jump_distances(k, self.domain.initial[k]) for k in range(self.nk)]
         return self._start_dist
 
     def place_lit(self, m, k, s, T):

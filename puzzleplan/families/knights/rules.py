@@ -148,20 +148,25 @@ class Knights(SideConditions, Rules):
         for alt in self.alternatives:
             for k, want in alt:
                 for w in want:
-                    if (k, w) in out:
-                        continue
-                    dist, frontier = {w: 0}, [w]
-                    while frontier:
-                        checkpoint()        # a huge board: the time limit holds
-                        nxt = []
-                        for sq in frontier:
-                            for to in self.jumps[sq]:       # jumps are symmetric
-                                if to not in dist and to not in self.banned[k]:
-                                    dist[to] = dist[sq] + 1
-                                    nxt.append(to)
-                        frontier = nxt
-                    out[k, w] = dist
+                    if (k, w) not in out:
+                        out[k, w] = self.jump_distances(k, [w])     # jumps are symmetric
         return out
+
+    def jump_distances(self, k: int, sources) -> dict:
+        """{square: fewest jumps between it and the nearest of ``sources``} over the squares a
+        knight of kind ``k`` may use, on the board with no other knight."""
+        dist = {sq: 0 for sq in sources}
+        frontier = list(dist)
+        while frontier:
+            checkpoint(1 + len(frontier) // 64)        # a huge board: the time limit holds
+            nxt = []
+            for sq in frontier:
+                for to in self.jumps[sq]:
+                    if to not in dist and to not in self.banned[k]:
+                        dist[to] = dist[sq] + 1
+                        nxt.append(to)
+            frontier = nxt
+        return dist
 
     def render_steps(self, moves: Sequence[Move]) -> list[str]:
         return [f"{name(m.data[0])}-{name(m.data[1])}" for m in moves]
