@@ -29,7 +29,7 @@ row: the two would be one move.
 """
 from __future__ import annotations
 
-from .rules import AXIS_DIRS, DIRS, add
+from .rules import AXIS_DIRS, DIRS, add, apart
 from ...encodings.order import CommutingOrder
 from ...limits import checkpoint
 from ...puzzle import Move, PuzzleError
@@ -127,19 +127,11 @@ class SlidingEncoder(Encoder):
             m.card([self.at(m, u[0], a, t) for a in anchors], "==", n)
 
     # -- admissible bounds (double-ended unrolling, :mod:`puzzleplan.planner.double`) ----------
-    def _apart(self, a, b) -> int:
-        """Fewest moves of the metric between two anchors of one piece, on an empty board."""
-        if self.metric == "steps":
-            return abs(a[0] - b[0]) + abs(a[1] - b[1])
-        if self.metric == "slides":
-            return (a[0] != b[0]) + (a[1] != b[1])
-        return int(a != b)
-
     def goal_bound(self, m, t, moves_left):
         """One move moves one piece: over the goal's placements, the moves of the nearest
         piece of the kind (the rules' bound) add up to at most the moves left
         (:meth:`~puzzleplan.encodings.base.Encoder.distance_sum`)."""
-        groups = [({self.at(m, k, a, t): self._apart(a, g) for a in self.domain.kinds[k].anchors}, "min")
+        groups = [({self.at(m, k, a, t): apart(a, g, self.metric) for a in self.domain.kinds[k].anchors}, "min")
                   for k, g in self.domain.goal]
         return self.distance_sum(m, ("far", t), groups, moves_left)
 
@@ -150,7 +142,7 @@ class SlidingEncoder(Encoder):
         groups = []
         for u, anchors in self.unit_anchors.items():
             starts = [a for a in self.domain.initial[u[0]] if self.unit(u[0], a) == u]
-            dist = {self.at(m, u[0], a, t): min(self._apart(a, b) for b in starts) for a in anchors}
+            dist = {self.at(m, u[0], a, t): min(apart(a, b, self.metric) for b in starts) for a in anchors}
             groups.append((dist, "min" if self.single[u] else "sum"))
         return self.distance_sum(m, ("from", t), groups, moves_done)
 
