@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import argparse
 import csv
-import platform
-import subprocess
 import time
 from pathlib import Path
 
+from puzzleplan.bench.run import machine, revision
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
 
@@ -43,10 +42,7 @@ def main() -> None:
     ap.add_argument("--variants", default="off,both", help="off (no bounds), both (both sides), default (the "
                     "sides the family turns on)")
     args = ap.parse_args()
-    rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True,
-                           cwd=ROOT).stdout.strip()
-    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "")
+    rev, where = revision(), machine()
     out = Path(args.out)
     new = not out.exists()
     with out.open("a", newline="") as f:
@@ -65,7 +61,7 @@ def main() -> None:
                        "length": r.length, "bound": r.bound, "conflicts": r.stats.get("conflicts"),
                        "cpu_seconds": round(time.process_time() - c, 2), "seconds": round(time.perf_counter() - t, 2),
                        "goal_bounds": r.stats.get("goal_bounds", 0), "start_bounds": r.stats.get("start_bounds", 0),
-                       "git": rev + ("+changes" if dirty else ""), "machine": f"{platform.machine()} {cpu}"}
+                       "git": rev, "machine": where}
                 w.writerow(row)
                 f.flush()
                 print(f"{path} {level or ''} bounds={variant}: {row['status']} {row['length']} "
