@@ -44,11 +44,10 @@ def split(horizon: int) -> tuple[int, int]:
 class DoubleEnded:
     """Grows ``model`` from both ends for ``encoder``; ``prepare(T)`` then ``goal(T)``."""
 
-    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, bounds=frozenset(),
+    def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, bounds: frozenset = frozenset(),
                  goal_lemmas: bool = True, probe: bool = True):
         self.encoder, self.model = encoder, model
-        # the sides with distance bounds ("goal", "start"; True: both, as before)
-        self.bounds = frozenset({"goal", "start"}) if bounds is True else frozenset(bounds or ())
+        self.bounds = bounds        # the sides with distance bounds: "goal", "start" (unrolling.sides)
         self.a = self.b = 0
         self.bounded = 0        # goal-side layers with a distance bound
         self.start_bounded = 0  # start-side layers with one
