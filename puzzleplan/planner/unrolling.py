@@ -83,11 +83,13 @@ def unrolling_for(encoder, model, solver, options, say) -> Unrolling:
     """Double-ended when the backend can and the encoding allows it (else forward, and the
     figures say why), forward otherwise; lemmas when the backend asks for them."""
     lemmas = "lemmas" in solver.capabilities
-    if "double-ended" in solver.capabilities:
-        why = encoder.double_ended()
-        if why is None:
-            return DoubleEnded(encoder, model, solver, lemmas, options.lemma_budget, bounds=sides(encoder, options.bounds),
-                               goal_lemmas=options.goal_lemmas, probe=options.first_probe)
+    why = encoder.double_ended() if "double-ended" in solver.capabilities else None
+    if "double-ended" in solver.capabilities and why is None:
+        return DoubleEnded(encoder, model, solver, lemmas, options.lemma_budget, bounds=sides(encoder, options.bounds),
+                           goal_lemmas=options.goal_lemmas, probe=options.first_probe)
+    if options.bounds:
+        say("no distance bounds: only the double-ended unrolling (pysat-de) states them")
+    if why is not None:
         say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
         return Forward(encoder, model, solver, lemmas, options.lemma_budget, f"forward (not double-ended: {why})",
                        probe=options.first_probe)

@@ -45,6 +45,8 @@ def test_the_distance_bounds_are_on_where_the_family_says_and_switch_either_way(
     assert plain["goal_bounds"] == 0 and asked["goal_bounds"] > 0 and plain["length"] == asked["length"]
     rush = json.loads(run("solve", RUSH, "--json").stdout)        # sliding blocks: the goal side's only
     assert rush["goal_bounds"] > 0 and "start_bounds" not in rush and rush["length"] == 81
+    forward = run("solve", GUARINI, "-b", "pysat", "--bounds")      # asked where no unrolling states them: said
+    assert forward.exit_code == 0 and "no distance bounds: only the double-ended" in forward.stderr
 
 
 def test_explore_counts():
