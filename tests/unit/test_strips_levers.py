@@ -162,6 +162,40 @@ def test_no_reachable_state_breaks_an_h2_mutex():
     assert pairs > 50 and unreachable > 100
 
 
+def test_every_reachable_state_holds_what_each_fact_implies():
+    """What a fact implies of another variable (h^2's pairs and that variable's one-hot), and
+    the encoder's clauses in its place: every reachable state holds them, and the pairs the
+    encoder leaves out are said by what it states (checked on each state reached)."""
+    from puzzleplan.encodings import encoder_for
+    from puzzleplan.families.strips.mutex import implications
+    said = left_out = 0
+    for seed, rules in enumerate(tasks(60) + [sokoban_export()]):
+        if seed % 3 == 0:
+            fact = random.Random(seed).choice([(v, x) for v, names in enumerate(rules.task.values)
+                                               for x in range(len(names)) if rules.initial[v] != x])
+            rules = StripsTask(rules.task, avoid={"*": [rules.fact(*fact)]})
+        found = mutexes(rules)
+        imply = implications(found, rules.task.values, rules.avoided)
+        enc = encoder_for(rules, "steps")
+        states = reachable(rules)
+        for s in states:
+            assert all(s[w] == y for (v, x), of in imply.items() if s[v] == x for w, y in of.items())
+            assert all(s[w] == y for (v, x), (w, y) in enc.implied if s[v] == x)
+        # a pair left out is said by what is stated: a state holding both breaks a stated clause
+        stated, groups = set(enc.pairs), [g for g in rules.task.mutexes if len(g) > 1]
+        for (v, x), (w, y) in found.pairs:
+            if ((v, x), (w, y)) in stated or (v, x) in rules.avoided or (w, y) in rules.avoided:
+                continue
+            left_out += 1
+            for s in list(states)[:50]:
+                broken = list(s)
+                broken[v], broken[w] = x, y
+                assert any(broken[a] == b and broken[c] != d for (a, b), (c, d) in enc.implied) or \
+                    any(sum(broken[a] == b for a, b in g) > 1 for g in groups), (seed, (v, x), (w, y))
+        said += len(enc.implied)
+    assert said > 30 and left_out > 20
+
+
 def test_mutexes_over_their_budget_are_not_claimed():
     rules = tasks(1)[0]
     assert mutexes(rules, seconds=0.0) is None
@@ -297,6 +331,17 @@ def export_of(family_name: str, metric: str, seed: int = 0):
     return _exports[key]
 
 
+def sokoban_export():
+    """A small Sokoban room as PDDL: the translator makes a variable per cell (a box, clear, or
+    the player there) beside the player's position, which h^2 ties together."""
+    import tempfile
+    from pathlib import Path
+    folder = Path(tempfile.mkdtemp(prefix="levers-"))
+    (folder / "room.xsb").write_text("#######\n#  .  #\n# $@$ #\n#  .  #\n#######\n")
+    _, _, problem = export(load(folder / "room.xsb").domain, "moves", str(folder / "task"))
+    return load(problem).domain
+
+
 def load_native(path):
     from conftest import ROOT
     return load(ROOT / path).domain
@@ -340,7 +385,8 @@ def test_the_stats_say_what_each_lever_added():
     rules = load(export_of("sliding", "steps")).domain
     got = solve(rules, "steps", max_horizon=20)
     s = got.stats
-    assert s["mutex_pairs"] > 0 and s["invariant_clauses"] >= s["mutex_pairs"] and s["inverse_pairs"] > 0
+    assert s["mutex_pairs"] + s["implications"] > 0 and s["inverse_pairs"] > 0
+    assert s["invariant_clauses"] >= s["mutex_pairs"] + s["implications"]
     assert s["barred_pairs"] > 0 and got.lower_bound > 0
     rules.levers = frozenset()
     got = solve(rules, "steps", max_horizon=20)
@@ -358,9 +404,10 @@ def test_the_exports_carry_the_invariants_and_the_barred_pairs():
     cnf_on, cnf_off = build(on, "steps", 4), build(off, "steps", 4)
     figures = cnf_on.encoder.figures()
     assert len(cnf_on.clauses) - len(cnf_off.clauses) == figures["invariant_clauses"] + figures["barred_pairs"]
-    assert figures["invariant_clauses"] == 5 * (figures["mutex_pairs"] + figures["unreachable_facts"])
+    stated = figures["mutex_pairs"] + figures["unreachable_facts"] + figures["implications"]
+    assert stated > 0 and figures["invariant_clauses"] == 5 * stated
     sys_on, sys_off = build_system(on, "steps"), build_system(off, "steps")
-    assert len(sys_on.step) > len(sys_off.step) + figures["mutex_pairs"]
+    assert len(sys_on.step) > len(sys_off.step) + figures["mutex_pairs"] + figures["implications"]
     assert len(sys_on.latches) > len(sys_off.latches)       # the previous step's moves, for the barring
 
 

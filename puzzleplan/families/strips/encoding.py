@@ -38,6 +38,7 @@ from __future__ import annotations
 from ...encodings.base import Encoder, frame
 from ...puzzle import Move, PuzzleError
 from .inverse import inverse_pairs
+from .mutex import implications
 from .order import ActionOrder, interfering_above
 from .shortcut import shortcuts
 
@@ -77,6 +78,8 @@ class StepsEncoder(Encoder):
         found = p.mutexes() if "mutex" in p.levers else None
         self.unreachable: tuple = ()
         self.pairs: list = []
+        self.implied: list = []
+        self.invariant_clauses = 0
         self.mutex_note = "off" if "mutex" not in p.levers else "not computed (over its budget)" if found is None else ""
         if found is None:
             return
@@ -86,11 +89,34 @@ class StepsEncoder(Encoder):
             for f in g:
                 in_group.setdefault(f, set()).add(i)
         self.unreachable = tuple(f for f in found.unreachable if f not in p.avoided)
+        imply = implications(found, self.values, p.avoided)
+        two = [len(names) == 2 for names in self.values]
+
+        def implied(a, b, base=False) -> bool:
+            # a says b's variable has another value, or b says a's, or they say two values of one
+            # (base: only through what a or b says of a variable of more than two values)
+            (v, x), (w, y) = a, b
+            of_a, of_b = imply.get(a, {}), imply.get(b, {})
+            return (not (base and two[w]) and of_a.get(w, y) != y) or (not (base and two[v]) and of_b.get(v, x) != x) \
+                or any(of_b.get(u, z) != z for u, z in of_a.items() if not (base and two[u]))
+
+        def key(f, g):          # the clause "not f or g", the same whichever way it is read
+            (v, x), (w, y) = f, g
+            return frozenset({(v, 1 - x, True) if two[v] else (v, x, False), (w, y, True)})
+
+        # f -> (w = y) for a w of two values is the pair f, (w = the other): not stated when what
+        # f or that other says of variables of more values does (the player on one cell says each
+        # box-free cell but its own clear); those of more values are all stated
+        self.implied, seen = [], set()
+        for f, said in sorted(imply.items()):
+            for w, y in sorted(said.items()):
+                if key(f, (w, y)) not in seen and not (two[w] and implied(f, (w, 1 - y), base=True)):
+                    seen.add(key(f, (w, y)))
+                    self.implied.append((f, (w, y)))
         self.pairs = [(a, b) for a, b in found.pairs
                       if a not in p.avoided and b not in p.avoided
-                      and not in_group.get(a, set()) & in_group.get(b, set())]
+                      and not in_group.get(a, set()) & in_group.get(b, set()) and not implied(a, b)]
         self.mutex_seconds = found.seconds
-        self.invariant_clauses = 0
 
     def _inverses(self, p) -> None:
         """Pairs (a, b): b never straight after a (it undoes a, or one action does both)."""
@@ -130,7 +156,7 @@ class StepsEncoder(Encoder):
             out["mutexes"] = self.mutex_note
         else:
             out.update(mutex_pairs=len(self.pairs), unreachable_facts=len(self.unreachable),
-                       invariant_clauses=self.invariant_clauses, mutex_seconds=self.mutex_seconds)
+                       implications=len(self.implied), invariant_clauses=self.invariant_clauses, mutex_seconds=self.mutex_seconds)
         if "counts" not in self.domain.levers:
             out["exactly_one_sets"] = "off"
         elif self.one_of is not None:
@@ -191,8 +217,9 @@ class StepsEncoder(Encoder):
             m.add([-lit[v][x]])
         for (v, x), (w, y) in self.pairs:
             m.add([-lit[v][x], -lit[w][y]])
-        if self.pairs or self.unreachable:
-            self.invariant_clauses += len(self.pairs) + len(self.unreachable)
+        for (v, x), (w, y) in self.implied:
+            m.add([-lit[v][x], lit[w][y]])
+        self.invariant_clauses += len(self.pairs) + len(self.unreachable) + len(self.implied)
 
     def invariant(self, m, t):
         """On a goal-side state (the start side keeps them by itself): each tally's "exactly

@@ -123,3 +123,30 @@ def mutexes(task, seconds: float | None = None) -> Mutexes | None:
         apart = reached & ~together[f] & ~same & ~((1 << (f + 1)) - 1)
         pairs += [(fact_of[f], fact_of[g]) for g in _bits(apart)]
     return Mutexes(unreachable, tuple(pairs), rounds, round(time.monotonic() - t0, 4))
+
+
+def implications(found: Mutexes, values, avoided=()) -> dict:
+    """What a fact says of other variables: ``{f: {w: y}}`` when every value of variable w
+    but y that some reachable state can hold (not unreachable, not avoided) is mutex with
+    fact f, so every reachable state holding f holds value y of w (one clause ``not f or
+    (w = y)`` says what those pairs and w's one-hot say, and unit propagation also reads it
+    backwards: w not y, so not f).  On a Sokoban export the translator makes each cell a
+    variable (a box, clear, or "none of those": the player stands there) beside the player's
+    position: the pairs tie the two, each "none of those" to the player's cell and back.
+    Cost: one pass over the pairs."""
+    gone = set(found.unreachable) | set(avoided)
+    open_values = [sum((w, y) not in gone for y in range(len(names))) for w, names in enumerate(values)]
+    apart: dict = {}
+    for a, b in found.pairs:
+        for f, (w, y) in ((a, b), (b, a)):
+            apart.setdefault(f, {}).setdefault(w, set()).add(y)
+    out: dict = {}
+    for f, by_var in apart.items():
+        limits.checkpoint()
+        if f in gone:
+            continue
+        for w, ys in by_var.items():
+            if sum((w, y) not in gone for y in ys) == open_values[w] - 1:
+                y = next(y for y in range(len(values[w])) if y not in ys and (w, y) not in gone)
+                out.setdefault(f, {})[w] = y
+    return out
