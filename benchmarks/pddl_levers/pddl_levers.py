@@ -4,8 +4,8 @@ those on by default (``default``), the default without one (``default-X``) and w
 that is off by default (``default+X``); BFS and A* on the PDDL task beside them.
 
 Cases: Rush Hour card 40 in steps and in slides (the seeds' file), the hardest 8-puzzle
-(31 steps, written here), two small Rush Hour cards (slides), Ma's puzzle (steps) and two
-Microban levels (moves).  Each run is in this process, one after the other (one core), with a time limit;
+(31 steps, written here), two small Rush Hour cards (slides), Ma's puzzle (steps), two
+Microban levels and two of the crossover study's Sokoban rooms (moves).  Each run is in this process, one after the other (one core), with a time limit;
 what it proves is checked against BFS's optimum where that is known.  Rows are appended to
 ``benchmarks/pddl_levers/pddl_levers.csv`` with the machine, the load average before the run, the
 command and the git revision.
@@ -43,6 +43,8 @@ CASES = {
     "mas-steps": ("instances/sliding/mas_puzzle.slide", None, "steps", 36),
     "microban2-moves": ("instances/sokoban/Microban.txt", 2, "moves", None),
     "microban4-moves": ("instances/sokoban/Microban.txt", 4, "moves", None),
+    "room6-moves": ("benchmarks/crossover/instances/sokoban-boxes-k06-s0.xsb", None, "moves", 28),
+    "room8-moves": ("benchmarks/crossover/instances/sokoban-boxes-k08-s0.xsb", None, "moves", 33),
 }
 # config -> levers on (None: the puzzle's own file, not the PDDL task)
 CONFIGS = {"native": None, "none": (), **{lever: (lever,) for lever in DEFAULT_LEVERS}, "default": DEFAULT_LEVERS,

@@ -342,6 +342,16 @@ def sokoban_export():
     return load(problem).domain
 
 
+def eight_puzzle_export():
+    """A 3 x 3 sliding puzzle of eight tiles as PDDL: each tile a variable of nine cells."""
+    import tempfile
+    from pathlib import Path
+    folder = Path(tempfile.mkdtemp(prefix="levers-"))
+    (folder / "eight.slide").write_text("board:\nHFG\nBED\nC.A\n\ngoal:\nABC\nDEF\nGH.\n")
+    _, _, problem = export(load(folder / "eight.slide").domain, "steps", str(folder / "task"))
+    return load(problem).domain
+
+
 def load_native(path):
     from conftest import ROOT
     return load(ROOT / path).domain
@@ -445,6 +455,28 @@ def test_every_reachable_state_holds_each_tally_of_facts():
     got = solve(rush, "steps", max_horizon=90)
     assert got.status is Status.OPTIMAL and got.length == 81
     assert got.stats["tallies"] > 0 and got.stats["tally_constraints"] >= got.stats["tallies"]
+
+
+def test_the_tallies_stated_are_those_the_one_hots_and_the_kinds_do_not_say():
+    """A count every state holds by its variables' one-hots (the 8-puzzle's tiles: each tile
+    somewhere) or that a predicate's first arguments add up to (Rush Hour's cars: each kind's)
+    is left out; the empty cells of Rush Hour and the boxes and clear cells of a Sokoban room
+    are stated, and each stated count is one no action changes."""
+    from puzzleplan.families.strips.encoding import tallies
+
+    def stated(rules):
+        constant = rules.counting().constant
+        kept = tallies(constant, rules.task.values)
+        names = {tuple(f): g for g, f, _ in constant}
+        assert all(k > 1 and (tuple(f), k) in {(tuple(f2), k2) for _, f2, k2 in constant} for f, k in kept)
+        return sorted(names[tuple(f)] for f, _ in kept)
+
+    rush = load(export_of("sliding", "steps")).domain
+    assert "at" in {g for g, _, k in rush.counting().constant if k > 1}
+    assert stated(rush) == ["at(k1", "at(k2", "at(k3", "clear"]
+    assert stated(sokoban_export()) == ["box", "clear"]
+    tiles = eight_puzzle_export()
+    assert "at" in {g for g, _, _ in tiles.counting().constant} and stated(tiles) == []
 
 
 def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side_of_a_hard_run(monkeypatch):

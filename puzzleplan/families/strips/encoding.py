@@ -43,6 +43,29 @@ from .order import ActionOrder, interfering_above
 from .shortcut import shortcuts
 
 
+def tallies(constant, values) -> list:
+    """The counts worth stating (``[(facts, k)]``) of those no action changes: k > 1, not a
+    count every state holds by its variables' one-hots (each variable's values all in the
+    group: the 8-puzzle's tiles), not a predicate's whole count that its first arguments'
+    counts add up to (Rush Hour's ``at`` from each kind's cars)."""
+    groups = {g: (set(f), k) for g, f, k in constant}
+    out = []
+    for g, facts, k in constant:
+        if k <= 1:
+            continue
+        in_group = {}
+        for v, x in facts:
+            in_group[v] = in_group.get(v, 0) + 1
+        if all(n == len(values[v]) for v, n in in_group.items()):
+            continue
+        if "(" not in g:
+            parts = [f for h, (f, _) in groups.items() if h.startswith(g + "(")]
+            if parts and set().union(*parts) >= set(facts):
+                continue
+        out.append((facts, k))
+    return out
+
+
 class StepsEncoder(Encoder):
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
@@ -229,8 +252,7 @@ class StepsEncoder(Encoder):
         constraints, k > 1 included, was slower; stated at every step, no faster)."""
         if self.tallies is None:
             p = self.domain
-            self.tallies = [(f, k) for g, f, k in p.counting().constant if k > 1 and "(" in g] \
-                if "tallies" in p.levers else []
+            self.tallies = tallies(p.counting().constant, self.values) if "tallies" in p.levers else []
         self.goal_steps.append(t)
         for facts, k in self.tallies:
             m.card([self.val(m, v, x, t) for v, x in facts], "==", k)
