@@ -17,7 +17,11 @@ proof    the initial state holds one fact of the set, and every action that can 
 
 The sets are found by SAT: one Boolean per fact ("in the set"), "each action keeps the
 number" as a cardinality constraint, one fact of the initial state in the set, and a
-given fact in it (each fact of the task but negations in turn, a new set each), made as small as possible by improving models under a falling size bound.  (Sets
+given fact in it (each fact of the task but negations in turn, a new set each), made as small as possible by improving models under a falling size bound.
+Facts that every reachable state holds together (the implications of :mod:`.mutex` both
+ways: a Sokoban cell's "none of those" and the player on it) count as one: a set takes one
+of them, and a variable's values up to them are a trivial set too (on a Sokoban room the
+search spent its whole budget on such sets, which say nothing the encoding lacks).  (Sets
 of k > 1, a kind's pieces, are invariants too; stated as cardinality constraints on card
 40 they made the run slower, so they are not sought.)
 The search stops at its budget (a solver call too: the set it was making is kept if it has
@@ -65,6 +69,25 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
     hard = WCNF()
     for v, names in enumerate(values):       # never a variable's every value (a trivial set)
         hard.append([-s(v, x) for x in range(len(names))])
+    rep = {}
+    if mutexes is not None:
+        # facts that every reachable state holds together (a Sokoban cell's "none of those" and
+        # the player there): only one of each such class in a set (any set with another is
+        # that set with it instead), and no variable's every value up to them either
+        from .mutex import implications
+        said = implications(mutexes, values, task.avoided)
+        for f in sorted(said):
+            for w, y in sorted(said[f].items()):
+                g = (w, y)
+                if said.get(g, {}).get(f[0]) == f[1]:
+                    rep.setdefault(f, rep.get(g, min(f, g)))
+                    rep.setdefault(g, rep[f])
+        for f, r in rep.items():
+            if f != r:
+                hard.append([-s(*f)])
+        for v, names in enumerate(values):
+            if any((v, x) in rep for x in range(len(names))):
+                hard.append([-s(*rep.get((v, x), (v, x))) for x in range(len(names))])
     never = set(mutexes.unreachable) if mutexes else set()
     apart: dict = {}
     for a, b in (mutexes.pairs if mutexes else ()):
