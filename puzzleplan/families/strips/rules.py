@@ -120,9 +120,9 @@ def step_key(step: str) -> str:
 #              pieces) whose number no action changes (:mod:`.counting`), that number k > 1
 #              stated on the goal side of the double-ended unrolling as "exactly k" (Ma's
 #              puzzle's export: no plan in 60 s without, 8 s with; card 40 10-25% slower),
-#              but for counts the one-hots or the kinds' counts say (encoding.tallies; a
-#              predicate's whole count too since git 4e798d1's successor: a Sokoban room's
-#              boxes and clear cells, k=8 room proved in 28 s where 60 s gave no plan)
+#              but for counts the one-hots or the kinds' counts say (encoding.tallies); a
+#              predicate's whole count too since 1e2c0ab: a Sokoban room's boxes and clear
+#              cells (the crossover's k=8 room proved in 28 s where 60 s gave no plan)
 LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies")
 DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "counts", "order")
 LMCUT_SECONDS = 5.0
