@@ -6,6 +6,10 @@
 - ``each``: 17 distinct 1 x 1 pieces on a 5 x 5 board, A to end where it starts, and k other
   pieces to move at least once each (``constraints:`` lines): each condition doubles a
   search's states (a counter per piece), a SAT encoding gains one clause.
+- ``busy``: the crowd of 15 pieces on 6 x 6 (A, B, C three steps each) and k others that
+  must each move at least once: the optimum grows with k (about 9 + k), and so do a
+  search's states (a counter per piece) while its bound, the larger of the distances and
+  the moves owed, counts only one of the two.
 """
 from __future__ import annotations
 
@@ -29,10 +33,8 @@ def text(w: int, h: int, pieces: dict, goal: dict, name: str, constraints: list[
     return "\n".join(lines) + "\n"
 
 
-def crowd(rng: random.Random, n: int) -> dict[str, str]:
-    w = h = 6
-    if not 3 <= n < w * h:
-        raise ValueError(f"give from 3 to {w * h - 1} pieces on {w} x {h}")
+def crowded(rng: random.Random, n: int, w: int = 6, h: int = 6) -> tuple[dict, dict]:
+    """n distinct pieces on w x h, and a goal for A, B and C each three steps from its start."""
     cells = [(x, y) for x in range(w) for y in range(h)]
     at = dict(zip(LABELS, rng.sample(cells, n)))
     goal = {}
@@ -40,7 +42,26 @@ def crowd(rng: random.Random, n: int) -> dict[str, str]:
         x0, y0 = at[lb]
         far = [c for c in cells if abs(c[0] - x0) + abs(c[1] - y0) == 3 and c not in goal.values()]
         goal[lb] = rng.choice(far)
+    return at, goal
+
+
+def crowd(rng: random.Random, n: int) -> dict[str, str]:
+    w = h = 6
+    if not 3 <= n < w * h:
+        raise ValueError(f"give from 3 to {w * h - 1} pieces on {w} x {h}")
+    at, goal = crowded(rng, n, w, h)
     return {".slide": text(w, h, at, goal, f"{n} pieces, A B C three steps each")}
+
+
+def busy(rng: random.Random, k: int) -> dict[str, str]:
+    w = h = 6
+    n = 15
+    if not 0 <= k <= n - 3:
+        raise ValueError(f"give from 0 to {n - 3} pieces")
+    at, goal = crowded(rng, n, w, h)
+    movers = rng.sample(LABELS[3:n], k)
+    return {".slide": text(w, h, at, goal, f"{n} pieces, A B C three steps each, {k} others must move",
+                           [f"{lb}.moves>=1" for lb in sorted(movers)])}
 
 
 def each(rng: random.Random, k: int) -> dict[str, str]:
@@ -59,4 +80,6 @@ SERIES = {
     "crowd": Series("crowd", "n pieces on 6 x 6, A B C three steps each", "n", tuple(range(3, 34, 3)), crowd),
     "each": Series("each", "17 pieces on 5 x 5, k of them must move at least once", "k", tuple(range(0, 11)), each,
                    regime="conditions"),
+    "busy": Series("busy", "15 pieces on 6 x 6, A B C three steps each, k others must move at least once", "k",
+                   tuple(range(0, 13)), busy, regime="conditions"),
 }
