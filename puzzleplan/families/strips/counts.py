@@ -18,10 +18,13 @@ proof    the initial state holds one fact of the set, and every action that can 
 The sets are found by SAT: one Boolean per fact ("in the set"), "each action keeps the
 number" as a cardinality constraint, one fact of the initial state in the set, and a
 given fact in it (each fact of the task but negations in turn, a new set each), made as small as possible by improving models under a falling size bound.
-Facts that every reachable state holds together (the implications of :mod:`.mutex` both
-ways: a Sokoban cell's "none of those" and the player on it) count as one: a set takes one
-of them, and a variable's values up to them are a trivial set too (on a Sokoban room the
-search spent its whole budget on such sets, which say nothing the encoding lacks).  (Sets
+A variable's values up to facts that every reachable state holds together (the implications
+of :mod:`.mutex` both ways: a Sokoban cell's "none of those" and the player on it) are a
+trivial set too: a set holding one fact of each value's class says what the one-hot and the
+implications say (on a Sokoban room the search spent its whole budget on such sets; on Rush
+Hour card 38 it found the pairs "clear or the one car that can cover it" among them).  (Taking
+one fact of each class only, tried first, lost sets whose proof needs the other: card 38 in
+slides, 70 sets to 66, twice the conflicts.)  (Sets
 of k > 1, a kind's pieces, are invariants too; stated as cardinality constraints on card
 40 they made the run slower, so they are not sought.)
 The search stops at its budget (a solver call too: the set it was making is kept if it has
@@ -69,25 +72,27 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
     hard = WCNF()
     for v, names in enumerate(values):       # never a variable's every value (a trivial set)
         hard.append([-s(v, x) for x in range(len(names))])
-    rep = {}
     if mutexes is not None:
-        # facts that every reachable state holds together (a Sokoban cell's "none of those" and
-        # the player there): only one of each such class in a set (any set with another is
-        # that set with it instead), and no variable's every value up to them either
+        # nor a variable's every value up to facts that every reachable state holds together
+        # (a Sokoban cell's "none of those" and the player on it): such a set is that variable's
+        # one-hot again; "covered": some fact of the value's class is in the set
         from .mutex import implications
         said = implications(mutexes, values, task.avoided)
-        for f in sorted(said):
-            for w, y in sorted(said[f].items()):
-                g = (w, y)
-                if said.get(g, {}).get(f[0]) == f[1]:
-                    rep.setdefault(f, rep.get(g, min(f, g)))
-                    rep.setdefault(g, rep[f])
-        for f, r in rep.items():
-            if f != r:
-                hard.append([-s(*f)])
+        same: dict = {}
+        for f, of in said.items():
+            for w, y in of.items():
+                if said.get((w, y), {}).get(f[0]) == f[1]:
+                    same.setdefault(f, set()).add((w, y))
         for v, names in enumerate(values):
-            if any((v, x) in rep for x in range(len(names))):
-                hard.append([-s(*rep.get((v, x), (v, x))) for x in range(len(names))])
+            if not any((v, x) in same for x in range(len(names))):
+                continue
+            covered = []
+            for x in range(len(names)):
+                c = pool.id(("covered", v, x))
+                covered.append(c)
+                for g in [(v, x), *sorted(same.get((v, x), ()))]:
+                    hard.append([-s(*g), c])
+            hard.append([-c for c in covered])
     never = set(mutexes.unreachable) if mutexes else set()
     apart: dict = {}
     for a, b in (mutexes.pairs if mutexes else ()):

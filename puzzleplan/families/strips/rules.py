@@ -121,8 +121,9 @@ def step_key(step: str) -> str:
 #              stated on the goal side of the double-ended unrolling as "exactly k" (Ma's
 #              puzzle's export: no plan in 60 s without, 8 s with; card 40 10-25% slower),
 #              but for counts the one-hots or the kinds' counts say (encoding.tallies); a
-#              predicate's whole count too since 1e2c0ab: a Sokoban room's boxes and clear
-#              cells (the crossover's k=8 room proved in 28 s where 60 s gave no plan)
+#              predicate's whole count too where its facts are values of variables of more
+#              than two (a Sokoban room's boxes: the crossover's k=8 room proved in 19-28 s
+#              where 60 s gave no plan; benchmarks/pddl_levers.csv)
 LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies")
 DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "counts", "order")
 LMCUT_SECONDS = 5.0
