@@ -331,25 +331,25 @@ def export_of(family_name: str, metric: str, seed: int = 0):
     return _exports[key]
 
 
-def sokoban_export():
-    """A small Sokoban room as PDDL: the translator makes a variable per cell (a box, clear, or
-    the player there) beside the player's position, which h^2 ties together."""
+def export_text(name: str, text: str, metric: str):
+    """A puzzle written as ``name`` (its suffix picks the family), exported as PDDL and read back."""
     import tempfile
     from pathlib import Path
     folder = Path(tempfile.mkdtemp(prefix="levers-"))
-    (folder / "room.xsb").write_text("#######\n#  .  #\n# $@$ #\n#  .  #\n#######\n")
-    _, _, problem = export(load(folder / "room.xsb").domain, "moves", str(folder / "task"))
+    (folder / name).write_text(text)
+    _, _, problem = export(load(folder / name).domain, metric, str(folder / "task"))
     return load(problem).domain
+
+
+def sokoban_export():
+    """A small Sokoban room as PDDL: the translator makes a variable per cell (a box, clear, or
+    the player there) beside the player's position, which h^2 ties together."""
+    return export_text("room.xsb", "#######\n#  .  #\n# $@$ #\n#  .  #\n#######\n", "moves")
 
 
 def eight_puzzle_export():
     """A 3 x 3 sliding puzzle of eight tiles as PDDL: each tile a variable of nine cells."""
-    import tempfile
-    from pathlib import Path
-    folder = Path(tempfile.mkdtemp(prefix="levers-"))
-    (folder / "eight.slide").write_text("board:\nHFG\nBED\nC.A\n\ngoal:\nABC\nDEF\nGH.\n")
-    _, _, problem = export(load(folder / "eight.slide").domain, "steps", str(folder / "task"))
-    return load(problem).domain
+    return export_text("eight.slide", "board:\nHFG\nBED\nC.A\n\ngoal:\nABC\nDEF\nGH.\n", "steps")
 
 
 def load_native(path):

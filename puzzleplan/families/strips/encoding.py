@@ -8,7 +8,8 @@ tied by a one-hot; the lemmas then ask about the kept values only).  The transla
 never hold together) are added as at-most-one constraints, which the rules imply
 but the solver would otherwise have to learn; so are the h^2 mutexes (:mod:`.mutex`:
 a binary clause per pair of facts that no reachable state holds together, a unit per
-fact none holds), at every step of either end of the unrolling, in CP-SAT and in the
+fact none holds, and one clause "f implies w = y" where f's pairs leave one value of w, in
+place of those pairs: :func:`.mutex.implications`), at every step of either end of the unrolling, in CP-SAT and in the
 exports.  Avoided facts are false at every step.  Once a run proves hard
 (:meth:`StepsEncoder.escalate`), the goal side of the double-ended unrolling also says "at
 least one" of each set of facts that every reachable state holds exactly one of
@@ -52,7 +53,7 @@ def tallies(constant, values) -> list:
     Boolean beside its negation (Rush Hour's clear cells: their count follows from the cars',
     and its cardinality constraint cost card 38 in slides 3 s for no fewer conflicts), nor
     when its first arguments' counts add up to it (Rush Hour's ``at`` from each kind's cars)."""
-    groups = {g: (set(f), k) for g, f, k in constant}
+    groups = {g: set(f) for g, f, _ in constant}
     out = []
     for g, facts, k in constant:
         if k <= 1:
@@ -65,7 +66,7 @@ def tallies(constant, values) -> list:
         if "(" not in g:
             if any(len(values[v]) <= 2 for v in in_group):
                 continue
-            parts = [f for h, (f, _) in groups.items() if h.startswith(g + "(")]
+            parts = [f for h, f in groups.items() if h.startswith(g + "(")]
             if parts and set().union(*parts) >= set(facts):
                 continue
         out.append((facts, k))
