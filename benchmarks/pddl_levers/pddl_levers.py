@@ -5,7 +5,7 @@ that is off by default (``default+X``); BFS and A* on the PDDL task beside them.
 
 Cases: Rush Hour card 40 in steps and in slides (the seeds' file), the hardest 8-puzzle
 (31 steps, written here), two small Rush Hour cards (slides), Ma's puzzle (steps), two
-Microban levels and two of the crossover study's Sokoban rooms (moves).  Each run is in this process, one after the other (one core), with a time limit;
+Microban levels and two of the crossover study's Sokoban rooms (moves), Pennant (slides).  Each run is in this process, one after the other (one core), with a time limit;
 what it proves is checked against BFS's optimum where that is known.  Rows are appended to
 ``benchmarks/pddl_levers/pddl_levers.csv`` with the machine, the load average before the run, the
 command and the git revision.
@@ -45,6 +45,7 @@ CASES = {
     "microban4-moves": ("instances/sokoban/Microban.txt", 4, "moves", None),
     "room6-moves": ("benchmarks/crossover/instances/sokoban-boxes-k06-s0.xsb", None, "moves", 28),
     "room8-moves": ("benchmarks/crossover/instances/sokoban-boxes-k08-s0.xsb", None, "moves", 33),
+    "pennant-slides": ("instances/sliding/pennant.slide", None, "slides", 62),
 }
 # config -> levers on (None: the puzzle's own file, not the PDDL task)
 CONFIGS = {"native": None, "none": (), **{lever: (lever,) for lever in DEFAULT_LEVERS}, "default": DEFAULT_LEVERS,

@@ -128,6 +128,84 @@ def test_the_counting_bound_is_admissible_and_consistent(metric):
 
 
 @pytest.mark.parametrize("metric", ["steps", "cost"])
+def test_the_transition_graph_distances_are_admissible_and_consistent(metric):
+    """The sum over variables no action changes two of (:mod:`.dtg`) never exceeds a reachable
+    state's true distance, drops by at most an action's cost, is infinite only where no goal
+    is reachable.  Generated tasks
+    and the exports of a generated sliding board and of a 2 x 3 tile puzzle, where the tiles'
+    distances add up (its Manhattan distance)."""
+    from puzzleplan.families.strips.dtg import INF
+    compared = stronger = summed = dead = 0
+    exports = [load(export_of("sliding", "steps", 1)).domain,
+               export_text("six.slide", "board:\nEC.\nBDA\n\ngoal:\nABC\nDE.\n", "steps")]
+    for rules in tasks() + exports:
+        apart, relaxed = rules.distances(metric), rules.relaxed(metric)
+        dist = goal_distances(rules, metric)
+        summed += max(len(x) for x in apart.summed) > 1
+        for s in reachable(rules):
+            h = apart(s)
+            if s not in dist:
+                dead += h == INF
+            else:
+                assert h <= dist[s], (s, h, dist[s])
+                compared += 1
+                stronger += h > relaxed.hmax(s)
+            for move, nxt in rules.successors(s, metric):
+                assert h <= rules.move_cost(move, metric) + apart(nxt)
+    assert compared > 300 and stronger > 10 and summed > 10 and dead > 0, (compared, stronger, summed, dead)
+
+
+def strips_satisfies(rules, state, side, t, moves) -> bool:
+    """Whether the bound on ``side`` (goal_bound or start_bound) at step ``t`` with ``moves``
+    left (made) admits ``state`` of a grounded task, every value fixed (an encoder of its own:
+    an encoder keeps its steps' literals for its one model)."""
+    from pysat.solvers import Solver
+    from puzzleplan.encodings import encoder_for
+    from puzzleplan.encodings.lower import clauses_of
+    from puzzleplan.encodings.model import BoolModel
+    enc, m = encoder_for(rules, "steps"), BoolModel()
+    enc.state_vars(m, t)
+    getattr(enc, side)(m, t, moves)
+    lit = enc.lits(m, t)
+    with Solver(name="glucose42", bootstrap_with=list(clauses_of(m))) as s:
+        return s.solve(assumptions=[lit[v][x] for v, x in enumerate(state)])
+
+
+def test_the_strips_bounds_admit_every_state_at_its_distance_and_bind():
+    """Goal side: a state d steps from the goal satisfies the bound with d moves left and one
+    whose distances add up to h fails it with h - 1; start side: a state d steps from the start
+    satisfies it with d made and fails it with one under its variables' distances from the
+    start (states that reach a goal: the others may hold a value said dead).  Generated tasks
+    and a sliding board's export."""
+    binding = {"goal_bound": 0, "start_bound": 0}
+    for rules in tasks(40) + [load(export_of("sliding", "steps", 1)).domain]:
+        apart = rules.distances()
+        from_start, summed = apart.from_start()
+        to_goal = goal_distances(rules, "steps")
+        depth = {rules.initial: 0}
+        todo = [rules.initial]
+        for s in todo:
+            for _, nxt in rules.successors(s):
+                if nxt not in depth:
+                    depth[nxt] = depth[s] + 1
+                    todo.append(nxt)
+        # the states of plans: those that reach a goal (the others may hold a dead value)
+        depth = {s: d for s, d in depth.items() if s in to_goal}
+        for side, dist in (("goal_bound", to_goal), ("start_bound", depth)):
+            for state, d in sorted(dist.items())[:30]:
+                assert strips_satisfies(rules, state, side, 1, d), (side, state, d)
+                if side == "goal_bound":
+                    h = apart(state)
+                else:
+                    h = sum(from_start[v][state[v]] for v in summed)
+                assert h <= d
+                if h >= 1:
+                    assert not strips_satisfies(rules, state, side, 1, h - 1), (side, state, h)
+                    binding[side] += 1
+    assert min(binding.values()) > 50, binding
+
+
+@pytest.mark.parametrize("metric", ["steps", "cost"])
 def test_astar_equals_bfs_on_generated_tasks(metric):
     solved = 0
     for rules in tasks(80):
@@ -352,6 +430,13 @@ def eight_puzzle_export():
     return export_text("eight.slide", "board:\nHFG\nBED\nC.A\n\ngoal:\nABC\nDEF\nGH.\n", "steps")
 
 
+def pennant_export():
+    """The Pennant puzzle (instances/sliding) as PDDL in slides: two empty cells, Booleans."""
+    import tempfile
+    _, _, problem = export(load_native("instances/sliding/pennant.slide"), "slides", tempfile.mkdtemp(prefix="levers-"))
+    return load(problem).domain
+
+
 def load_native(path):
     from conftest import ROOT
     return load(ROOT / path).domain
@@ -404,18 +489,25 @@ def test_the_stats_say_what_each_lever_added():
 
 
 def test_the_exports_carry_the_invariants_and_the_barred_pairs():
-    """A horizon's CNF has each step's mutex clauses and barred pairs; the AIGER transition
-    system has the mutexes over its latches and the barred pairs across its step."""
+    """A horizon's CNF has each step's mutex clauses, dead values and barred pairs, and the
+    counts of one or two (cardinality constraints); the AIGER transition system has the
+    mutexes over its latches and the barred pairs across its step."""
     from puzzleplan.encodings.lower import build
     from puzzleplan.encodings.transition import build_system
     on = load(export_of("sliding", "steps")).domain
     off = StripsTask(on.task)
     off.levers = frozenset()
-    cnf_on, cnf_off = build(on, "steps", 4), build(off, "steps", 4)
-    figures = cnf_on.encoder.figures()
-    assert len(cnf_on.clauses) - len(cnf_off.clauses) == figures["invariant_clauses"] + figures["barred_pairs"]
+    no_counts = StripsTask(on.task)
+    no_counts.levers = on.levers - {"tallies"}
+    cnf_on, cnf_off, cnf_no_counts = build(on, "steps", 4), build(off, "steps", 4), build(no_counts, "steps", 4)
+    figures = cnf_no_counts.encoder.figures()
+    assert len(cnf_no_counts.clauses) - len(cnf_off.clauses) == figures["invariant_clauses"] + figures["barred_pairs"]
     stated = figures["mutex_pairs"] + figures["unreachable_facts"] + figures["implications"]
     assert stated > 0 and figures["invariant_clauses"] == 5 * stated
+    scarce = cnf_on.encoder.figures()["scarce_constraints"]
+    assert scarce == 5 * cnf_on.encoder.figures()["scarce_counts"] > 0
+    assert len(cnf_on.clauses) >= len(cnf_no_counts.clauses) + scarce
+    figures = cnf_on.encoder.figures()
     sys_on, sys_off = build_system(on, "steps"), build_system(off, "steps")
     assert len(sys_on.step) > len(sys_off.step) + figures["mutex_pairs"] + figures["implications"]
     assert len(sys_on.latches) > len(sys_off.latches)       # the previous step's moves, for the barring
@@ -482,24 +574,28 @@ def test_every_reachable_state_holds_each_tally_of_facts():
 def test_the_tallies_stated_are_those_the_one_hots_and_the_kinds_do_not_say():
     """A count every state holds by its variables' one-hots (the 8-puzzle's tiles: each tile
     somewhere), that a predicate's first arguments add up to (Rush Hour's cars: each kind's)
-    or of facts that are Booleans beside their negations (Rush Hour's empty cells) is left out;
-    each kind's cars and a Sokoban room's boxes (a cell's box, clear or player) are stated, and
-    each stated count is one no action changes."""
-    from puzzleplan.families.strips.encoding import tallies
+    or of more than two facts that are Booleans beside their negations (Rush Hour's empty
+    cells) is left out; a count of one or two is stated at every step (a kind of two cars, a
+    small room's two boxes, Pennant's two empty cells: Booleans too), larger ones on the goal
+    side (each kind's cars, a Sokoban room's boxes); each stated count is one no action changes."""
+    from puzzleplan.families.strips.encoding import MAX_SCARCE, tallies
 
     def stated(rules):
         constant = rules.counting().constant
-        kept = tallies(constant, rules.task.values)
+        kept, scarce = tallies(constant, rules.task.values)
+        counts = {(tuple(f), k) for _, f, k in constant}
+        assert all(k > 1 and (tuple(f), k) in counts for f, k in kept)
+        assert all(k <= MAX_SCARCE and len(f) > k and (tuple(f), k) in counts for f, k in scarce)
         names = {tuple(f): g for g, f, _ in constant}
-        assert all(k > 1 and (tuple(f), k) in {(tuple(f2), k2) for _, f2, k2 in constant} for f, k in kept)
-        return sorted(names[tuple(f)] for f, _ in kept)
+        return sorted(names[tuple(f)] for f, _ in kept), sorted(names[tuple(f)] for f, _ in scarce)
 
     rush = load(export_of("sliding", "steps")).domain
     assert "at" in {g for g, _, k in rush.counting().constant if k > 1}
-    assert stated(rush) == ["at(k1", "at(k2", "at(k3"] and "clear" in {g for g, _, _ in rush.counting().constant}
-    assert stated(sokoban_export()) == ["box"]
+    assert stated(rush) == (["at(k1", "at(k2"], ["at(k3"]) and "clear" in {g for g, _, _ in rush.counting().constant}
+    assert stated(sokoban_export()) == ([], ["box"])
+    assert stated(pennant_export()) == (["at(k1"], ["at(k2", "at(k3", "clear"])
     tiles = eight_puzzle_export()
-    assert "at" in {g for g, _, _ in tiles.counting().constant} and stated(tiles) == []
+    assert "at" in {g for g, _, _ in tiles.counting().constant} and stated(tiles) == ([], [])
 
 
 def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side_of_a_hard_run(monkeypatch):

@@ -10,7 +10,11 @@ but the solver would otherwise have to learn; so are the h^2 mutexes (:mod:`.mut
 a binary clause per pair of facts that no reachable state holds together, a unit per
 fact none holds, and one clause "f implies w = y" where f's pairs leave one value of w, in
 place of those pairs: :func:`.mutex.implications`), at every step of either end of the unrolling, in CP-SAT and in the
-exports.  Avoided facts are false at every step.  Once a run proves hard
+exports.  Avoided facts are false at every step.  The few facts of a group whose
+number no action changes (one or two: a board's empty cells) are counted at every step,
+larger counts on the goal side (:func:`tallies`), and a goal-side state has no goal
+variable further from its goal value than the moves left, nor, over the variables no action
+changes two of, more distance in all (:meth:`StepsEncoder.goal_bound`).  Once a run proves hard
 (:meth:`StepsEncoder.escalate`), the goal side of the double-ended unrolling also says "at
 least one" of each set of facts that every reachable state holds exactly one of
 (:mod:`.counts`: a cell is empty or covered), which its otherwise free states lack and the
@@ -44,24 +48,36 @@ from .order import ActionOrder, interfering_above
 from .shortcut import shortcuts
 
 
-def tallies(constant, values) -> list:
-    """The counts worth stating (``[(facts, k)]``) of those no action changes: k > 1, not a
-    count every state holds by its variables' one-hots (each variable's values all in the
-    group: the 8-puzzle's tiles); a predicate's whole count (not only a kind's) when each of
-    its facts is one of more than two values of its variable (a Sokoban cell holds a box, is
-    clear, or holds the player: the boxes' count is said nowhere else), not when a fact is a
-    Boolean beside its negation (Rush Hour's clear cells: their count follows from the cars',
-    and its cardinality constraint cost card 38 in slides 3 s for no fewer conflicts), nor
-    when its first arguments' counts add up to it (Rush Hour's ``at`` from each kind's cars)."""
+#: the largest count of a group stated at every step (:func:`tallies`): a board's one or two
+#: empty cells, as the sliding family's own encoding says them
+MAX_SCARCE = 2
+
+
+def tallies(constant, values) -> tuple[list, list]:
+    """The counts worth stating of those no action changes, as ``(tallies, scarce)``, each a
+    list of ``(facts, k)``: none that every state holds by its variables' one-hots (each
+    variable's values all in the group: the 8-puzzle's tiles).  *Scarce*: k at most
+    :data:`MAX_SCARCE`, stated at every step (a sliding board's one or two empty cells, a
+    kind of two pieces: Pennant's export from 143k to 32k conflicts up to horizon 45, as its
+    native file says its empty cells at every step).  *Tallies*, the other counts above one, on the goal
+    side only: a predicate's whole count (not only a kind's) when each of its facts is one of
+    more than two values of its variable (a Sokoban cell holds a box, is clear, or holds the
+    player: the boxes' count is said nowhere else), not when a fact is a Boolean beside its
+    negation (Rush Hour's clear cells: their count follows from the cars', and its
+    cardinality constraint cost card 38 in slides 3 s for no fewer conflicts), nor when its
+    first arguments' counts add up to it (Rush Hour's ``at`` from each kind's cars)."""
     groups = {g: set(f) for g, f, _ in constant}
-    out = []
+    out, scarce = [], []
     for g, facts, k in constant:
-        if k <= 1:
-            continue
         in_group = {}
         for v, x in facts:
             in_group[v] = in_group.get(v, 0) + 1
         if all(n == len(values[v]) for v, n in in_group.items()):
+            continue
+        if k <= MAX_SCARCE and len(facts) > k:
+            scarce.append((facts, k))
+            continue
+        if k <= 1:
             continue
         if "(" not in g:
             if any(len(values[v]) <= 2 for v in in_group):
@@ -70,10 +86,12 @@ def tallies(constant, values) -> list:
             if parts and set().union(*parts) >= set(facts):
                 continue
         out.append((facts, k))
-    return out
+    return out, scarce
 
 
 class StepsEncoder(Encoder):
+    bounds_by_default = frozenset({"goal"})
+
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
         p = self.domain
@@ -97,7 +115,9 @@ class StepsEncoder(Encoder):
         self._order(p)
         self.one_of: list | None = None       # sought once the run proves hard (:meth:`escalate`)
         self.counts_from: int | None = None
-        self.tallies: list | None = None      # found when the goal side first asks (:meth:`invariant`)
+        # the constant counts: the goal side's (:meth:`invariant`) and every step's (few facts)
+        self.tallies, self.scarce = tallies(p.counting().constant, self.values) if "tallies" in p.levers else ([], [])
+        self.scarce_constraints = 0
         self.goal_steps: list = []
         self.tables: dict = {}                # step -> its literal of every value (:meth:`lits`)
         self.step_moves: dict = {}            # step -> its actions' literals, by index
@@ -196,8 +216,10 @@ class StepsEncoder(Encoder):
             out["exactly_one_sets"] = "not sought (an easy run)"
         if "tallies" not in self.domain.levers:
             out["tallies"] = "off"
-        elif self.tallies is not None:
+        else:
             out.update(tallies=len(self.tallies), tally_constraints=self.tally_constraints)
+            if self.scarce:
+                out.update(scarce_counts=len(self.scarce), scarce_constraints=self.scarce_constraints)
         if self.inverse_note:
             out["inverse"] = self.inverse_note
         else:
@@ -249,7 +271,55 @@ class StepsEncoder(Encoder):
             m.add([-lit[v][x], -lit[w][y]])
         for (v, x), (w, y) in self.implied:
             m.add([-lit[v][x], lit[w][y]])
+        for facts, k in self.scarce:
+            m.card([lit[v][x] for v, x in facts], "==", k)
+        self.scarce_constraints += len(self.scarce)
         self.invariant_clauses += len(self.pairs) + len(self.unreachable) + len(self.implied)
+
+    # -- admissible bounds (double-ended unrolling, :mod:`puzzleplan.planner.double`) ----------
+    def _distances(self):
+        """The transition graphs' distances (:mod:`.dtg`), None when the ``bound`` lever is off."""
+        return self.domain.distances() if "bound" in self.domain.levers else None
+
+    def goal_bound(self, m, t, moves_left):
+        """No goal variable has a value more moves from its goal value than are left (nor one from
+        which none leads there: a state of no plan, not stated on the start side, where a step
+        keeps every successor of the rules), and the
+        distances of the variables no action changes two of add up to at most the moves left
+        (:mod:`.dtg`: the sliding family's goal bound, for any task).  With several goal
+        alternatives, none (the bound would be the least of theirs)."""
+        dist = self._distances()
+        if dist is None or len(dist.to_goal) != 1:
+            return False
+        lit = self.lits(m, t)
+        added = False
+        groups = []
+        for v, ds in dist.to_goal[0]:
+            for x, d in enumerate(ds):
+                if d > moves_left:
+                    m.add([-lit[v][x]])
+                    added = True
+            if v in dist.summed[0]:
+                groups.append(({lit[v][x]: d for x, d in enumerate(ds) if d <= moves_left}, "min"))
+        return self.distance_sum(m, ("far", t), groups, moves_left) or added
+
+    def start_bound(self, m, t, moves_done):
+        """No variable has a value further from its start value than the moves made, and the
+        variables no action changes two of have made, together, at most the moves made: their
+        values' distances from the start's (:mod:`.dtg`) add up to at most ``moves_done``."""
+        dist = self._distances()
+        if dist is None:
+            return False
+        ds, summed = dist.from_start()
+        lit = self.lits(m, t)
+        added = False
+        for v, far in enumerate(ds):
+            for x, d in enumerate(far):
+                if d > moves_done:
+                    m.add([-lit[v][x]])
+                    added = True
+        groups = [({lit[v][x]: d for x, d in enumerate(ds[v]) if d <= moves_done}, "min") for v in sorted(summed)]
+        return self.distance_sum(m, ("from", t), groups, moves_done) or added
 
     def invariant(self, m, t):
         """On a goal-side state (the start side keeps them by itself): each tally's "exactly
@@ -257,9 +327,6 @@ class StepsEncoder(Encoder):
         of which every reachable state holds exactly one: the mutexes say "at most one"
         (measured on Rush Hour card 40 and the 8-puzzle: the whole "exactly k" as cardinality
         constraints, k > 1 included, was slower; stated at every step, no faster)."""
-        if self.tallies is None:
-            p = self.domain
-            self.tallies = tallies(p.counting().constant, self.values) if "tallies" in p.levers else []
         self.goal_steps.append(t)
         for facts, k in self.tallies:
             m.card([self.val(m, v, x, t) for v, x in facts], "==", k)

@@ -39,6 +39,7 @@ from ...contract import Rules, SideConditions
 from .ground import Grounded
 from .counting import CountingBound
 from .counts import count_invariants
+from .dtg import INF, Distances
 from .inverse import known
 from .mutex import Mutexes, mutexes
 from .relaxed import DEAD_END, Relaxed
@@ -100,8 +101,11 @@ def step_key(step: str) -> str:
 
 # what the strips family adds to a grounded task's search and SAT encoding (each can be
 # switched off for measurements: ``rules.levers = frozenset(...)``):
-#   bound      an admissible lower bound (:mod:`.relaxed`): h^max for A*, LM-cut at the start
-#              (the SAT deepening's first horizon)
+#   bound      an admissible lower bound (:mod:`.relaxed`, :mod:`.counting`, :mod:`.dtg`): h^max,
+#              the counting bound and the transition graphs' distances for A*, LM-cut too at the
+#              start (the SAT deepening's first horizon); the distances also on the goal side of
+#              the double-ended unrolling (``--bounds``: the start side's too), and the values
+#              that reach no goal value false at every step
 #   mutex      2-literal invariants: h^2 mutex pairs and unreachable facts (:mod:`.mutex`)
 #   inverse    no action followed straight by one that undoes it (:mod:`.inverse`)
 #   shortcut   no action followed straight by one that a single action does together with it
@@ -123,7 +127,8 @@ def step_key(step: str) -> str:
 #              but for counts the one-hots or the kinds' counts say (encoding.tallies); a
 #              predicate's whole count too where its facts are values of variables of more
 #              than two (a Sokoban room's boxes: the crossover's k=8 room proved in 19-28 s
-#              where 60 s gave no plan; benchmarks/pddl_levers.csv)
+#              where 60 s gave no plan; benchmarks/pddl_levers.csv); a count of one or two at
+#              every step, a Boolean's too (a sliding board's two empty cells: Pennant's export)
 LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies")
 DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "counts", "order")
 LMCUT_SECONDS = 5.0
@@ -299,9 +304,25 @@ class StripsTask(SideConditions, Rules):
                                         self.initial)
         return cache[key]
 
+    def distances(self, metric: str = "steps") -> "Distances":
+        """The transition graphs' distances (:mod:`.dtg`) in the metric's costs, made once: over
+        the operators with what reachable states imply of them (:meth:`known_ops`), those that
+        would make an avoided fact true left out."""
+        cache = self.__dict__.setdefault("_distances", {})
+        key = (metric == "cost", "mutex" in self.levers)
+        if key not in cache:
+            avoided = set(self.avoided)
+            ops, costs = [], []
+            for op, own in zip(self.known_ops(), self.ops):
+                if not avoided.intersection(op.eff):
+                    ops.append(op)
+                    costs.append(own.cost if metric == "cost" else 1)
+            cache[key] = Distances(self.task.values, ops, costs, self.task.alternatives(), self.initial)
+        return cache[key]
+
     def heuristic(self, state, metric: str = "steps") -> int:
-        """h^max and the counting bound (:mod:`.counting`; both consistent: A* never reopens a
-        state), and at the start LM-cut when it is
+        """h^max, the counting bound (:mod:`.counting`) and the transition graphs' distances
+        (:mod:`.dtg`; all three consistent: A* never reopens a state), and at the start LM-cut when it is
         more (computed once, within :data:`LMCUT_SECONDS` and a quarter of the time left: the
         SAT deepening's first horizon; A* pops the start first, so it needs no consistency
         there)."""
@@ -310,7 +331,8 @@ class StripsTask(SideConditions, Rules):
         relaxed = self.relaxed(metric)
         h = relaxed.hmax(state)
         if h < DEAD_END:
-            h = max(h, self.counting(metric)(state))
+            apart = self.distances(metric)(state)
+            h = DEAD_END if apart == INF else max(h, self.counting(metric)(state), apart)
         if state == self.initial and h < DEAD_END:
             cache = self.__dict__.setdefault("_start_bound", {})
             if metric not in cache:
