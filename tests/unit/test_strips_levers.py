@@ -94,17 +94,23 @@ def test_hmax_and_lmcut_are_admissible_and_hmax_is_consistent(metric):
 
 
 def test_the_bound_is_lmcut_at_the_start_and_hmax_or_counting_elsewhere_and_off_when_switched_off():
+    """At the start: the most of h^max, the counting bound, the transition graphs' distances and
+    LM-cut (a dead end where h^max or the distances say so)."""
+    from puzzleplan.families.strips.dtg import INF
     seen = 0
-    for rules in tasks(60):
+    for rules in tasks(60) + [eight_puzzle_export()]:
         relaxed = rules.relaxed("steps")
         start = rules.heuristic(rules.initial, "steps")
         hmax = relaxed.hmax(rules.initial)
         counting = rules.counting("steps")(rules.initial)
-        assert start == (hmax if hmax == DEAD_END else max(hmax, counting, relaxed.lmcut(rules.initial)))
+        apart = rules.distances("steps")(rules.initial)
+        assert start == (DEAD_END if hmax == DEAD_END or apart == INF else
+                         max(hmax, counting, apart, relaxed.lmcut(rules.initial)))
         seen += start > hmax
         rules.levers = frozenset()
         assert rules.heuristic(rules.initial, "steps") == 0
     assert seen > 0
+    assert start == 21 > max(hmax, counting, relaxed.lmcut(rules.initial))     # the 8-puzzle's Manhattan distance
 
 
 @pytest.mark.parametrize("metric", ["steps", "cost"])
@@ -131,14 +137,18 @@ def test_the_counting_bound_is_admissible_and_consistent(metric):
 def test_the_transition_graph_distances_are_admissible_and_consistent(metric):
     """The sum over variables no action changes two of (:mod:`.dtg`) never exceeds a reachable
     state's true distance, drops by at most an action's cost, is infinite only where no goal
-    is reachable.  Generated tasks
+    is reachable.  Generated tasks (a third with a fact to avoid)
     and the exports of a generated sliding board and of a 2 x 3 tile puzzle, where the tiles'
     distances add up (its Manhattan distance)."""
     from puzzleplan.families.strips.dtg import INF
     compared = stronger = summed = dead = 0
     exports = [load(export_of("sliding", "steps", 1)).domain,
                export_text("six.slide", "board:\nEC.\nBDA\n\ngoal:\nABC\nDE.\n", "steps")]
-    for rules in tasks() + exports:
+    for seed, rules in enumerate(tasks() + exports):
+        if seed % 3 == 0 and seed < len(SEEDS):     # with a fact to avoid: its actions are left out
+            fact = random.Random(seed).choice([(v, x) for v, names in enumerate(rules.task.values)
+                                               for x in range(len(names)) if rules.initial[v] != x])
+            rules = StripsTask(rules.task, avoid={"*": [rules.fact(*fact)]})
         apart, relaxed = rules.distances(metric), rules.relaxed(metric)
         dist = goal_distances(rules, metric)
         summed += max(len(x) for x in apart.summed) > 1
@@ -164,6 +174,7 @@ def strips_satisfies(rules, state, side, t, moves) -> bool:
     from puzzleplan.encodings.lower import clauses_of
     from puzzleplan.encodings.model import BoolModel
     enc, m = encoder_for(rules, "steps"), BoolModel()
+    enc.sum_pays = True         # the goal side's sum stated whatever it is at the start
     enc.state_vars(m, t)
     getattr(enc, side)(m, t, moves)
     lit = enc.lits(m, t)
@@ -175,8 +186,7 @@ def test_the_strips_bounds_admit_every_state_at_its_distance_and_bind():
     """Goal side: a state d steps from the goal satisfies the bound with d moves left and one
     whose distances add up to h fails it with h - 1; start side: a state d steps from the start
     satisfies it with d made and fails it with one under its variables' distances from the
-    start (states that reach a goal: the others may hold a value said dead).  Generated tasks
-    and a sliding board's export."""
+    start.  Generated tasks and a sliding board's export."""
     binding = {"goal_bound": 0, "start_bound": 0}
     for rules in tasks(40) + [load(export_of("sliding", "steps", 1)).domain]:
         apart = rules.distances()
@@ -203,6 +213,20 @@ def test_the_strips_bounds_admit_every_state_at_its_distance_and_bind():
                     assert not strips_satisfies(rules, state, side, 1, h - 1), (side, state, h)
                     binding[side] += 1
     assert min(binding.values()) > 50, binding
+
+
+def test_the_goal_sides_sum_is_stated_where_it_is_more_than_lmcut_at_the_start():
+    """The 8-puzzle's tiles add up to 21 at the start, LM-cut 18: stated; a knight swap's
+    squares to 12, LM-cut 12: not (it cost more conflicts than it saved)."""
+    tiles = eight_puzzle_export()
+    got = solve(tiles, "steps", max_horizon=22)
+    assert got.lower_bound == 21 and got.status is Status.NO_PLAN_WITHIN and got.stats["distance_sum"] == "stated"
+    swap = load(export_of("knights", "steps", 3)).domain
+    apart = swap.distances()(swap.initial)
+    got = solve(swap, "steps", max_horizon=40)
+    stated = apart > max(swap.relaxed("steps").hmax(swap.initial), swap.lmcut_at_start())
+    assert got.status is Status.OPTIMAL and got.length == breadth_first_search(swap, "steps").length
+    assert got.stats["distance_sum"] == ("stated" if stated else "not stated (no more than LM-cut at the start)")
 
 
 @pytest.mark.parametrize("metric", ["steps", "cost"])

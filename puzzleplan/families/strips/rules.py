@@ -104,8 +104,8 @@ def step_key(step: str) -> str:
 #   bound      an admissible lower bound (:mod:`.relaxed`, :mod:`.counting`, :mod:`.dtg`): h^max,
 #              the counting bound and the transition graphs' distances for A*, LM-cut too at the
 #              start (the SAT deepening's first horizon); the distances also on the goal side of
-#              the double-ended unrolling (``--bounds``: the start side's too), and the values
-#              that reach no goal value false at every step
+#              the double-ended unrolling (``--bounds``: the start side's too), where a goal
+#              variable's values that reach no goal value are false on every layer
 #   mutex      2-literal invariants: h^2 mutex pairs and unreachable facts (:mod:`.mutex`)
 #   inverse    no action followed straight by one that undoes it (:mod:`.inverse`)
 #   shortcut   no action followed straight by one that a single action does together with it
@@ -334,11 +334,16 @@ class StripsTask(SideConditions, Rules):
             apart = self.distances(metric)(state)
             h = DEAD_END if apart == INF else max(h, self.counting(metric)(state), apart)
         if state == self.initial and h < DEAD_END:
-            cache = self.__dict__.setdefault("_start_bound", {})
-            if metric not in cache:
-                cache[metric] = max(h, relaxed.lmcut(state, limits.share(LMCUT_SECONDS)))
-            h = cache[metric]
+            h = max(h, self.lmcut_at_start(metric))
         return h
+
+    def lmcut_at_start(self, metric: str = "steps") -> int:
+        """LM-cut at the start, computed once (within :data:`LMCUT_SECONDS` and a quarter of the
+        time left)."""
+        cache = self.__dict__.setdefault("_start_lmcut", {})
+        if metric not in cache:
+            cache[metric] = self.relaxed(metric).lmcut(self.initial, limits.share(LMCUT_SECONDS))
+        return cache[metric]
 
     def move_cost(self, move: Move, metric: str) -> int:
         return self.ops[move.data].cost if metric == "cost" else 1
