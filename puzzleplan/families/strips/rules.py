@@ -127,8 +127,8 @@ def step_key(step: str) -> str:
 #              but for counts the one-hots or the kinds' counts say (encoding.tallies); a
 #              predicate's whole count too where its facts are values of variables of more
 #              than two (a Sokoban room's boxes: the crossover's k=8 room proved in 19-28 s
-#              where 60 s gave no plan; benchmarks/pddl_levers.csv); a count of one or two at
-#              every step, a Boolean's too (a sliding board's two empty cells: Pennant's export)
+#              where 60 s gave no plan; benchmarks/pddl_levers.csv); a predicate's count of one
+#              or two at every step, a Boolean's too (a sliding board's two empty cells: Pennant)
 LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies")
 DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "counts", "order")
 LMCUT_SECONDS = 5.0
