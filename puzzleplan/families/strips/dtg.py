@@ -70,44 +70,41 @@ class Distances:
         for alt in alternatives:
             dist = [(v, self._to(v, g)) for v, g in alt]
             self.to_goal.append(dist)
-            self.summed.append(self._independent({v: max((d for d in ds if d < INF), default=0) for v, ds in dist}))
+            self.summed.append(self._independent(dist))
         self.initial = tuple(initial)
         self._from_start: list | None = None
         self._start_summed: frozenset | None = None
 
     def _to(self, v: int, g: int) -> list:
-        """Distances from each value of v to g (backward Dijkstra)."""
-        dist = [INF] * self.sizes[v]
-        dist[g] = 0
-        heap = [(0, g)]
-        while heap:
-            d, y = heapq.heappop(heap)
-            if d > dist[y]:
-                continue
-            for x, c in self.into[v].get(y, ()):
-                for s in (range(self.sizes[v]) if x is None else (x,)):
-                    if s != y and d + c < dist[s]:
-                        dist[s] = d + c
-                        heapq.heappush(heap, (d + c, s))
-        return dist
+        """Distances from each value of v to g (the edges read backwards)."""
+        everyone = range(self.sizes[v])
+        into = self.into[v]
+        return self._shortest(v, g, lambda y: ((s, c) for x, c in into.get(y, ()) for s in (everyone if x is None else (x,))))
 
     def _from(self, v: int, s: int) -> list:
-        """Distances from s to each value of v (forward Dijkstra)."""
+        """Distances from s to each value of v."""
+        out = self.out[v]
+        return self._shortest(v, s, lambda x: out.get(x, []) + out.get(None, []))
+
+    def _shortest(self, v: int, source: int, step) -> list:
+        """Dijkstra over v's values from ``source``, ``step(a)`` giving ``(b, cost)`` pairs."""
         dist = [INF] * self.sizes[v]
-        dist[s] = 0
-        heap = [(0, s)]
+        dist[source] = 0
+        heap = [(0, source)]
         while heap:
-            d, x = heapq.heappop(heap)
-            if d > dist[x]:
+            d, a = heapq.heappop(heap)
+            if d > dist[a]:
                 continue
-            for y, c in self.out[v].get(x, []) + self.out[v].get(None, []):
-                if y != x and d + c < dist[y]:
-                    dist[y] = d + c
-                    heapq.heappush(heap, (d + c, y))
+            for b, c in step(a):
+                if b != a and d + c < dist[b]:
+                    dist[b] = d + c
+                    heapq.heappush(heap, (d + c, b))
         return dist
 
-    def _independent(self, weight: dict[int, float]) -> frozenset[int]:
-        """Variables no action changes two of, those of the largest weight first (weight 0: left out)."""
+    def _independent(self, distances) -> frozenset[int]:
+        """Of ``distances`` (``(v, its values' distances)``), variables no action changes two of,
+        those whose farthest reachable value is farthest first (none at all: left out)."""
+        weight = {v: max((d for d in ds if d < INF), default=0) for v, ds in distances}
         chosen: set[int] = set()
         for v in sorted(weight, key=lambda v: (-weight[v], v)):
             if weight[v] > 0 and not (self.together.get(v, set()) & chosen):
@@ -136,6 +133,5 @@ class Distances:
         summed on the start side (no action changes two of them), made once."""
         if self._from_start is None:
             self._from_start = [self._from(v, s) for v, s in enumerate(self.initial)]
-            self._start_summed = self._independent(
-                {v: max((d for d in ds if d < INF), default=0) for v, ds in enumerate(self._from_start)})
+            self._start_summed = self._independent(enumerate(self._from_start))
         return self._from_start, self._start_summed

@@ -299,20 +299,10 @@ class StepsEncoder(Encoder):
         dist = self._distances()
         if dist is None or len(dist.to_goal) != 1:
             return False
-        lit = self.lits(m, t)
-        added = False
-        groups = []
-        for v, ds in dist.to_goal[0]:
-            for x, d in enumerate(ds):
-                if d > moves_left:
-                    m.add([-lit[v][x]])
-                    added = True
-            if v in dist.summed[0]:
-                groups.append(({lit[v][x]: d for x, d in enumerate(ds) if d <= moves_left}, "min"))
         if self.sum_pays is None:
             p = self.domain
             self.sum_pays = dist(p.initial) > max(p.relaxed("steps").hmax(p.initial), p.lmcut_at_start("steps"))
-        return (self.sum_pays and self.distance_sum(m, ("far", t), groups, moves_left)) or added
+        return self._within(m, t, dist.to_goal[0], dist.summed[0] if self.sum_pays else (), moves_left, ("far", t))
 
     def start_bound(self, m, t, moves_done):
         """No variable has a value further from its start value than the moves made, and the
@@ -322,15 +312,24 @@ class StepsEncoder(Encoder):
         if dist is None:
             return False
         ds, summed = dist.from_start()
+        return self._within(m, t, enumerate(ds), summed, moves_done, ("from", t))
+
+    def _within(self, m, t, distances, summed, moves, key) -> bool:
+        """At step t, no value of ``distances``' variables (``(v, its values' distances)``) more
+        than ``moves`` away, and the ``summed`` variables' distances adding up to at most
+        ``moves`` (:meth:`~puzzleplan.encodings.base.Encoder.distance_sum`); True if anything
+        was added."""
         lit = self.lits(m, t)
         added = False
-        for v, far in enumerate(ds):
-            for x, d in enumerate(far):
-                if d > moves_done:
+        groups = []
+        for v, ds in distances:
+            for x, d in enumerate(ds):
+                if d > moves:
                     m.add([-lit[v][x]])
                     added = True
-        groups = [({lit[v][x]: d for x, d in enumerate(ds[v]) if d <= moves_done}, "min") for v in sorted(summed)]
-        return self.distance_sum(m, ("from", t), groups, moves_done) or added
+            if v in summed:
+                groups.append(({lit[v][x]: d for x, d in enumerate(ds) if d <= moves}, "min"))
+        return (bool(groups) and self.distance_sum(m, key, groups, moves)) or added
 
     def invariant(self, m, t):
         """On a goal-side state (the start side keeps them by itself): each tally's "exactly
