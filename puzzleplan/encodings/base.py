@@ -109,6 +109,11 @@ class Encoder(abc.ABC):
                 m.implies(act, [m.var(("act", t - 1))])
             self.built += 1
 
+    def layers(self, horizon: int) -> int:
+        """The move steps laid out for ``horizon``: the horizon itself, unless it bounds something
+        else than the steps (the strips family's cost with actions of cost 0)."""
+        return horizon
+
     def step(self, m: BoolModel, t: int) -> int:
         """The moves from step ``t`` to step ``t + 1`` (both steps' state variables made
         already): at most one; returns ``("act", t)``, true iff a move is made."""

@@ -158,6 +158,8 @@ class Formula:
     metric: str
     card_encoding: str
     header: dict = field(default_factory=dict)
+    goal_lit: int | None = None     # the goal's literal (asked as a unit clause unless told not to)
+    layers: int | None = None       # the steps laid out (more than the horizon under actions of cost 0)
 
     @property
     def nvars(self) -> int:
@@ -168,10 +170,10 @@ class Formula:
 
     def soft(self) -> list[int]:
         """``-act_t`` for each step: one soft clause each (fewest moves)."""
-        return [-self.model.var(("act", t)) for t in range(self.horizon)]
+        return [-self.model.var(("act", t)) for t in range(self.horizon if self.layers is None else self.layers)]
 
     def goal(self) -> int:
-        return self.model.var(("goal", self.horizon))
+        return self.model.var(("goal", self.horizon)) if self.goal_lit is None else self.goal_lit
 
 
 def available_bytes() -> int | None:
@@ -217,7 +219,7 @@ def estimate_bytes(domain, metric: str, horizon: int, counts=()) -> tuple[int, i
         enc.start(probe) if t == 0 else enc.extend(probe, t)
         sizes.append(sum(1 for _ in clauses_of(probe, mark)))
     per_layer = max(1, sizes[2])
-    return (sizes[0] + sizes[1] + per_layer * max(horizon - 1, 0)) * BYTES_PER_CLAUSE, per_layer
+    return (sizes[0] + sizes[1] + per_layer * max(enc.layers(horizon) - 1, 0)) * BYTES_PER_CLAUSE, per_layer
 
 
 def build(domain, metric: str | None, horizon: int, card_encoding: str = "seqcounter", goal_as_unit: bool = True,
@@ -237,7 +239,8 @@ def build(domain, metric: str | None, horizon: int, card_encoding: str = "seqcou
     clauses = list(clauses_of(model, 0, card_encoding))
     if goal_as_unit:
         clauses.append([goal])
-    return Formula(model, encoder, clauses, horizon, metric, card_encoding, dict(header or {}))
+    return Formula(model, encoder, clauses, horizon, metric, card_encoding, dict(header or {}), goal,
+                   encoder.layers(horizon))
 
 
 

@@ -196,9 +196,26 @@ def test_no_transition_system_under_cost(task, tmp_path):
     assert run("export", task, "-o", tmp_path / "s.aag").exit_code == 0
 
 
-def test_sat_under_cost_refuses_actions_of_cost_0():
-    got = run("solve", IPC / "p02.pddl", "-m", "cost")
-    one_line_error(got, "SAT under cost needs every action to cost at least 1", "costs 0")
+def test_sat_under_cost_takes_the_walks_of_cost_0_and_refuses_runs_it_cannot_bound(tmp_path):
+    """IPC Sokoban under cost: the player's walks cost 0 and follow its cell (a run of them has at
+    most its cells' states): SAT proves the known push optimum.  Seven switches that actions of
+    cost 0 turn on and off: a run may pass 2^7 states, too many layers: one line, exit 2."""
+    got = json.loads(run("solve", IPC / "p02.pddl", "-m", "cost", "--json").stdout)
+    assert (got["status"], got["length"]) == ("optimal", 9)
+    assert check_plan(load(IPC / "p02.pddl").domain, got["steps"], "cost")["length"] == 9
+    (tmp_path / "domain.pddl").write_text(
+        "(define (domain switches) (:requirements :strips :action-costs) (:predicates (on ?x) (not-on ?x) (goal-reached))"
+        " (:functions (total-cost) - number)"
+        " (:action flip-on :parameters (?x) :precondition (not-on ?x) :effect (and (on ?x) (not (not-on ?x))))"
+        " (:action flip-off :parameters (?x) :precondition (on ?x) :effect (and (not-on ?x) (not (on ?x))))"
+        " (:action finish :parameters (?x ?y) :precondition (and (on ?x) (not-on ?y))"
+        "  :effect (and (goal-reached) (increase (total-cost) 1))))")
+    (tmp_path / "problem.pddl").write_text(
+        "(define (problem p) (:domain switches) (:objects a b c d e f g)"
+        " (:init (not-on a) (not-on b) (not-on c) (not-on d) (not-on e) (not-on f) (not-on g) (= (total-cost) 0))"
+        " (:goal (goal-reached)) (:metric minimize (total-cost)))")
+    got = run("solve", tmp_path / "problem.pddl", "-m", "cost")
+    one_line_error(got, "SAT under cost: actions of cost 0 (flip-", "back and forth", "use search")
 
 
 def test_plans_in_the_ipc_format_out_and_back(task, tmp_path):

@@ -31,17 +31,19 @@ straight by one that undoes it (:mod:`.inverse`; not when a move count ``>= k`` 
 no-ops last, the goal and move counts.
 
 ``cost`` (:class:`CostEncoder`): horizon T asks for a plan of total cost at most T.
-Only for tasks whose actions all cost at least 1: then such a plan has at most T
-actions, T layers hold every plan of cost T, and refuting T refutes every plan of
-that cost, whatever its length (with actions of cost 0 no horizon of layers covers
-every plan: refused, not scoped).  Per step, cost units ``("cost", t, j)``: an
-action of cost c at step t sets units 1..c; the goal of horizon T bounds their
-number by T.
+Where every action costs at least 1, such a plan has at most T actions, T layers hold
+every plan of cost T, and refuting T refutes every plan of that cost, whatever its
+length.  Actions of cost 0 get layers of their own, as many as a shortest plan of cost
+T can need (:mod:`.free`: a finishing action once, a walk at most its states; refused
+where a walk's states are too many), and each changes something.  Per step, cost units
+``("cost", t, j)``: an action of cost c at step t sets units 1..c; the goal of horizon
+T bounds their number by T.
 """
 from __future__ import annotations
 
 from ...encodings.base import Encoder, frame
 from ...puzzle import Move, PuzzleError
+from .free import free_actions
 from .inverse import inverse_pairs
 from .mutex import implications
 from .order import ActionOrder, interfering_above
@@ -428,11 +430,63 @@ class CostEncoder(StepsEncoder):
 
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
-        free = [op.name for op in self.domain.ops if op.cost < 1]
-        if free:
-            raise PuzzleError(f"SAT under cost needs every action to cost at least 1 (then a plan of cost T has at "
-                              f"most T actions); ({free[0]}) costs 0: use search (bfs, astar) or a planner")
-        self.top = max((op.cost for op in self.domain.ops), default=1)
+        p = self.domain
+        costs = [op.cost for op in p.ops]
+        self.free = free_actions(p.task.values, p.known_ops(), costs, [op.name for op in p.ops],
+                                 p.mutexes() if "mutex" in p.levers else None)
+        if isinstance(self.free, str):
+            raise PuzzleError(f"SAT under cost: {self.free}: use search (bfs, astar) or a planner")
+        self.top = max(costs, default=1)
+        self.free_layers = 0        # the layers of cost 0 the last goal added (for the figures)
+
+    def layers(self, horizon: int) -> int:
+        """The layers that hold every plan of cost at most ``horizon`` (:mod:`.free`)."""
+        return self.free.layers(horizon)
+
+    def walk(self, t: int) -> bool:
+        """Whether layer ``t`` is one of a run of free actions (walks: :attr:`FreeActions.per_run`
+        layers of free actions, then one of a costly action, per unit of cost); else any action."""
+        k = self.free.per_run
+        return k > 0 and t % (k + 1) != k
+
+    def extend(self, m, horizon):
+        """The layers; with walks, in blocks (:meth:`walk`): a block's walk ends in no-ops
+        only, its costly action needs the block before's, and a walk after the first block
+        needs the costly action before it (one layout per plan)."""
+        k = self.free.per_run
+        if not k:
+            return super().extend(m, horizon)
+        while self.built < horizon:
+            t = self.built
+            self.state_vars(m, t + 1)
+            act = self.step(m, t)
+            if self.walk(t) and t:
+                m.implies(act, [m.var(("act", t - 1))])       # no-ops last, after the costly action before
+            elif not self.walk(t) and t > k:
+                m.implies(act, [m.var(("act", t - k - 1))])   # costly actions in the first blocks
+            self.built += 1
+
+    def moves(self, m, t):
+        """The steps' actions; one of cost 0 changes something (a shortest plan of its cost has
+        none that does not: the bound on the layers counts on that); with walks, a walk's layer
+        has only free actions and a block's last layer only costly ones (:meth:`walk`)."""
+        out = super().moves(m, t)
+        walk = self.walk(t) if self.free.per_run else None
+        for o, op in enumerate(self.domain.ops):
+            if op.cost < 1:
+                pre = dict(op.pre)
+                m.add([-m.var(("mv", o, t))] + [-self.val(m, v, x, t) for v, x in op.eff if pre.get(v) != x])
+            if walk is not None and walk != (op.cost < 1):
+                m.add([-m.var(("mv", o, t))])
+        return out
+
+    def decode(self, m, values):
+        """The plan, with loops of states cut and each run of free actions made a shortest one
+        (the same cost; not with move counts, whose moves a loop may hold)."""
+        moves = super().decode(m, values)
+        if (self.free.total or self.free.per_run) and not self.counted:
+            moves = tidy(self.domain, moves)
+        return moves
 
     def units(self, m, t):
         if not m.has(("cost", t, 1)):
@@ -443,14 +497,84 @@ class CostEncoder(StepsEncoder):
         return m.cost_units[t]
 
     def goal(self, m, T):
-        if m.has(("goal", T)):
-            return m.var(("goal", T))
-        g = super().goal(m, T)
-        m.card([u for t in range(T) for u in self.units(m, t)], "<=", T, guard=g)
+        """A goal state within ``layers(T)`` layers and cost units at most T; with no action of
+        cost 0 the layers are T and the goal is that of step T (the same keys as ever)."""
+        L = self.layers(T)
+        key = ("goal", T) if L == T else ("cost_goal", T)
+        if m.has(key):
+            return m.var(key)
+        self.extend(m, L)
+        self.free_layers = L - T
+        at = super().goal(m, L)
+        g = at if L == T else m.var(key)
+        if L != T:
+            m.implies(g, [at])
+        m.card([u for t in range(L) for u in self.units(m, t)], "<=", T, guard=g)
         return g
+
+    def figures(self) -> dict:
+        out = super().figures()
+        if self.free.total or self.free.per_run:
+            out["free_layers"] = self.free_layers
+        return out
 
     def state_goal(self, m, T):
         """No goal of one state: the cost bound counts the actions of every step (the AIGER
         export and the double-ended unrolling would drop it)."""
         raise PuzzleError("a bound on the plan's cost counts the actions of every step, not a property of one "
                           "state: no transition system under cost (use steps)")
+
+
+def tidy(rules, moves: list) -> list:
+    """``moves`` without loops (a state reached twice: the moves between cut, their cost is not
+    negative) and with each run of free actions (cost 0) a shortest one between its two ends
+    (breadth-first over free actions, up to :data:`TIDY_STATES` states a run)."""
+    states, kept = [rules.initial], []
+    seen = {rules.initial: 0}
+    for move in moves:
+        nxt = rules.apply(states[-1], move.data)
+        if nxt in seen:
+            del states[seen[nxt] + 1:], kept[seen[nxt]:]
+            seen = {s: i for i, s in enumerate(states)}
+            continue
+        seen[nxt] = len(states)
+        states.append(nxt)
+        kept.append(move)
+    out, i = [], 0
+    while i < len(kept):
+        if rules.ops[kept[i].data].cost >= 1:
+            out.append(kept[i])
+            i += 1
+            continue
+        j = i
+        while j < len(kept) and rules.ops[kept[j].data].cost < 1:
+            j += 1
+        out += _free_path(rules, states[i], states[j], kept[i:j])
+        i = j
+    return out
+
+
+#: states a run's breadth-first search may visit (:func:`tidy`)
+TIDY_STATES = 100_000
+
+
+def _free_path(rules, start, end, walk: list) -> list:
+    """A shortest run of free actions from ``start`` to ``end``, or ``walk`` (one such run)."""
+    back = {start: None}
+    frontier = [start]
+    while frontier and end not in back and len(back) < TIDY_STATES:
+        ahead = []
+        for s in frontier:
+            for move, nxt in rules.successors(s):
+                if rules.ops[move.data].cost < 1 and nxt not in back:
+                    back[nxt] = (s, move)
+                    ahead.append(nxt)
+        frontier = ahead
+    if end not in back:
+        return walk
+    path, s = [], end
+    while back[s] is not None:
+        s, move = back[s]
+        path.append(move)
+    return path[::-1] if len(path) < len(walk) else walk
+

@@ -54,10 +54,11 @@ class CpsatBackend(Backend):
             return self._solve(goal, horizon, minimise, sigint)
 
     def objective(self, horizon: int) -> list[int]:
-        """The cost units of the first ``horizon`` steps (the model's ``cost_units``), or
-        their moves (``("act", t)``)."""
+        """The cost units of every step made (the model's ``cost_units``: under actions of cost
+        0 a horizon's steps outnumber it, :mod:`puzzleplan.families.strips.free`), or the
+        moves of the first ``horizon`` steps (``("act", t)``)."""
         m = self.model
-        units = [lit for t in range(horizon) for lit in m.cost_units.get(t, ())]
+        units = [lit for t in sorted(m.cost_units) for lit in m.cost_units[t]]
         return units or [m.var(("act", t)) for t in range(horizon) if m.has(("act", t))]
 
     def _solve(self, goal, horizon, minimise, sigint) -> Answer:

@@ -1,0 +1,166 @@
+"""Actions of cost 0 under SAT: how many layers hold every plan of cost at most T.
+
+With every action costing at least 1, a plan of cost T has at most T actions, and T layers
+(one action each) hold it.  An action of cost 0 breaks that: a plan of cost T may be as
+long as it likes.  Among the plans of cost at most T, take one of the fewest actions; it
+never comes back to a state it has been in (the loop between would cost nothing to cut).
+Two bounds on its actions of cost 0 ("free" actions), from the operators alone:
+
+monotone   a variable whose transition graph (over every operator: y -> x where it sets
+           the variable from y to x; from every other value where it does not say) has no
+           cycle changes at most as often as that graph's longest path, in any plan.  When
+           every variable a free action can change is such a variable, each free action in
+           the plan changes one of them (one that changes nothing is cut too): the free
+           actions number at most the sum of those longest paths, ``total``.  A finishing
+           action that turns "playing" into "done" (the exports' goal alternatives and
+           move counts): ``total`` = 1.
+runs       otherwise (a Sokoban player's walks under pushes), between two actions of cost
+           at least 1 (at most T of them, so at most T + 1 runs) the free actions pass
+           through states that differ only in the variables free actions change, never
+           twice the same: a run has at most (the product of those variables' values) - 1
+           actions, ``per_run``.  A Sokoban room's walk changes its player and every cell's
+           "clear": the product is far beyond :data:`MAX_RUN`, and SAT is refused (the
+           hand-written Sokoban encoding's reachability says in one layer what this takes a
+           layer per step of the walk).
+
+So horizon T (a cost bound) needs ``T + total + per_run * (T + 1)`` layers
+(:meth:`FreeActions.layers`).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+#: the longest run of free actions given layers of their own; past it SAT is refused
+MAX_RUN = 64
+
+
+@dataclass(frozen=True)
+class FreeActions:
+    total: int          # free actions in a whole plan, at most
+    per_run: int        # free actions between two actions of cost >= 1, at most
+
+    def layers(self, horizon: int) -> int:
+        """The layers that hold every plan of cost at most ``horizon`` (see the module doc)."""
+        return horizon + self.total + self.per_run * (horizon + 1)
+
+
+def changes(op, values) -> dict[int, list[tuple[int, int]]]:
+    """The transitions ``op`` can make, per variable: (old, new), old over every value but
+    new when its precondition does not name the variable; none where it sets what it requires."""
+    pre = dict(op.pre)
+    out: dict[int, list[tuple[int, int]]] = {}
+    for v, x in op.eff:
+        if pre.get(v) == x:
+            continue
+        olds = [pre[v]] if v in pre else [y for y in range(len(values[v])) if y != x]
+        out.setdefault(v, []).extend((y, x) for y in olds)
+    return out
+
+
+def longest_paths(values, ops) -> dict[int, int | None]:
+    """Per variable that some operator changes: its transition graph's longest path (edges),
+    or None where the graph has a cycle."""
+    edges: dict[int, set[tuple[int, int]]] = {}
+    for op in ops:
+        for v, moves in changes(op, values).items():
+            edges.setdefault(v, set()).update(moves)
+    out: dict[int, int | None] = {}
+    for v, arcs in edges.items():
+        n = len(values[v])
+        into = [0] * n
+        nexts: list[list[int]] = [[] for _ in range(n)]
+        for a, b in arcs:
+            nexts[a].append(b)
+            into[b] += 1
+        depth = [0] * n
+        ready = [x for x in range(n) if into[x] == 0]
+        seen = 0
+        while ready:
+            a = ready.pop()
+            seen += 1
+            for b in nexts[a]:
+                depth[b] = max(depth[b], depth[a] + 1)
+                into[b] -= 1
+                if into[b] == 0:
+                    ready.append(b)
+        out[v] = max(depth) if seen == n else None
+    return out
+
+
+def free_actions(values, ops, costs, names, mutexes=None) -> FreeActions | str:
+    """The bounds of the module doc for operators ``ops`` (with the preconditions reachable
+    states imply: :func:`.inverse.known`) of costs ``costs`` and names ``names``; ``mutexes``
+    (:func:`.mutex.mutexes`, or None) for a walk's bound (:func:`tracking`).  Or why SAT cannot
+    take the task (a run too long)."""
+    free = [(op, name) for op, c, name in zip(ops, costs, names) if c < 1]
+    if not free:
+        return FreeActions(0, 0)
+    longest = longest_paths(values, ops)
+    changed = {v for op, _ in free for v in changes(op, values)}
+    if all(longest[v] is not None for v in changed):
+        return FreeActions(sum(longest[v] for v in changed), 0)
+    tracked = tracking(values, [op for op, _ in free], changed, mutexes)
+    states = math.prod(len(values[v]) for v in changed) if tracked is None else tracked
+    if states - 1 > MAX_RUN:
+        walker = next(name for op, name in free if any(longest[v] is None for v in changes(op, values)))
+        return (f"actions of cost 0 ({walker}) change {len(changed)} variables back and forth: a run of "
+                f"them between two costly actions may take up to {states - 1:,} steps, more layers per unit "
+                f"of cost than SAT is given ({MAX_RUN})")
+    return FreeActions(0, states - 1)
+
+
+def tracking(values, free, changed, mutexes) -> int | None:
+    """The values a variable p can take, when the state along any run of free actions is a
+    function of p (so a run that never repeats a state has at most that many states), or None.
+    A Sokoban player's walk: p the player's cell, every cell's "clear" follows it.
+
+    Each free action that changes anything moves p (a -> b, both named), and every other
+    variable v they change *follows p*: for a set C of p's values and two values of v, ``in``
+    and ``out``, an action that takes p into C sets v to ``in`` and requires ``out``, one that
+    takes p out of C sets v to ``out``, any other leaves v alone; and no reachable state has p in
+    C and v other than ``in`` (the mutexes say so).  Along a run v then either stays at a value
+    that bars p from C (a box on the cell: no walk enters it), or is ``in`` exactly while p is
+    in C: with the variables free actions do not change, the state is a function of p."""
+    if mutexes is None:
+        return None
+    never = set(mutexes.unreachable)
+    apart = set(mutexes.pairs) | {(b, a) for a, b in mutexes.pairs}
+    for p in sorted(changed, key=lambda v: -len(values[v])):
+        moves = []
+        for op in free:
+            pre, eff = dict(op.pre), dict(op.eff)
+            if not changes(op, values):
+                continue
+            if p not in pre or p not in eff or pre[p] == eff[p]:
+                break
+            moves.append((pre[p], eff[p], pre, eff))
+        else:
+            if all(follows(values, v, p, moves, never, apart) for v in changed - {p}):
+                return sum(1 for x in range(len(values[p])) if (p, x) not in never)
+    return None
+
+
+def follows(values, v, p, moves, never, apart) -> bool:
+    """Whether v follows p along the moves (see :func:`tracking`)."""
+    setters = [(a, b, eff[v]) for a, b, pre, eff in moves if v in eff and pre.get(v) != eff[v]]
+    if len({x for _, _, x in setters}) != 2:
+        return False
+    x, y = sorted({x for _, _, x in setters})
+    for inn, out in ((x, y), (y, x)):
+        C = {b for a, b, z in setters if z == inn} | {a for a, b, z in setters if z == out}
+        ok = True
+        for a, b, pre, eff in moves:
+            sets = eff.get(v) if v in eff and pre.get(v) != eff[v] else None
+            if a not in C and b in C:
+                ok = sets == inn and pre.get(v) == out
+            elif a in C and b not in C:
+                ok = sets == out
+            else:
+                ok = sets is None
+            if not ok:
+                break
+        if ok and all((p, a) in never or (v, z) in never or ((p, a), (v, z)) in apart
+                      for a in C for z in range(len(values[v])) if z != inn):
+            return True
+    return False

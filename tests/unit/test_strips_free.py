@@ -1,0 +1,128 @@
+"""Actions of cost 0 under SAT (:mod:`puzzleplan.families.strips.free`), checked by enumeration:
+
+- the layers a horizon gets hold a shortest plan of every optimal cost (generated tasks, some of
+  whose actions cost 0: finishing actions counted once, walks in blocks);
+- SAT (both backends) = the enumerated optimum on those tasks, and its plans never pass a
+  state twice;
+- a Sokoban room under pushes: the state along any walk is a function of the player's cell (no
+  reachable state starts a walk through more states than the bound says), and SAT = search.
+"""
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import replace
+
+import pytest
+
+from puzzleplan.families.strips.encoding import CostEncoder
+from puzzleplan.families.strips.free import FreeActions, free_actions
+from puzzleplan.families.strips.generate import generate
+from puzzleplan.families.strips.rules import StripsTask
+from puzzleplan.planner import solve
+from puzzleplan.puzzle import PuzzleError, Status
+from puzzleplan.search import astar_search
+from puzzleplan.validate import check_plan
+from test_strips_levers import export_text, reachable
+
+
+def with_free_actions(seed: int) -> StripsTask:
+    """A generated task whose actions cost 0 (about a third), 1 or 2."""
+    rng = random.Random(f"free-{seed}")
+    task = generate(rng).task
+    ops = tuple(replace(op, cost=rng.choice((0, 0, 1, 1, 2))) for op in task.operators)
+    return StripsTask(replace(task, operators=ops, costs=True))
+
+
+def cheapest_then_shortest(rules):
+    """(cost, length) of a cheapest plan with the fewest actions among the cheapest, or None."""
+    best = {rules.initial: (0, 0)}
+    heap, tie = [(0, 0, 0, rules.initial)], 1
+    while heap:
+        c, n, _, s = heapq.heappop(heap)
+        if (c, n) > best[s]:
+            continue
+        if rules.is_goal(s):
+            return c, n
+        for move, nxt in rules.successors(s, "cost"):
+            got = (c + rules.move_cost(move, "cost"), n + 1)
+            if got < best.get(nxt, (float("inf"), 0)):
+                best[nxt] = got
+                heapq.heappush(heap, (*got, tie, nxt))
+                tie += 1
+    return None
+
+
+def bound_of(rules):
+    ops = rules.known_ops()
+    return free_actions(rules.task.values, ops, [op.cost for op in rules.ops], [op.name for op in rules.ops],
+                        rules.mutexes())
+
+
+def test_the_layers_hold_a_shortest_plan_of_the_optimal_cost():
+    kinds = {"total": 0, "per_run": 0, "refused": 0}
+    for seed in range(300):
+        rules = with_free_actions(seed)
+        free = bound_of(rules)
+        if isinstance(free, str):
+            kinds["refused"] += 1
+            continue
+        if free.total or free.per_run:
+            kinds["total" if free.total else "per_run"] += 1
+        best = cheapest_then_shortest(rules)
+        if best is not None:
+            cost, length = best
+            assert length <= free.layers(cost), (seed, best, free)
+    assert kinds["total"] >= 5 and kinds["per_run"] >= 20, kinds
+
+
+@pytest.mark.parametrize("backend", ["pysat-de", "cpsat"])
+def test_sat_under_cost_equals_the_enumerated_optimum_with_free_actions(backend):
+    compared = refused = 0
+    for seed in range(120):
+        rules = with_free_actions(seed)
+        best = cheapest_then_shortest(rules)
+        if best is None or best[0] > 8:
+            continue
+        try:
+            got = solve(rules, "cost", backend, max_horizon=10)
+        except PuzzleError as err:
+            assert "back and forth" in err.problem and isinstance(bound_of(rules), str)
+            refused += 1
+            continue
+        assert got.status is Status.OPTIMAL and got.length == best[0], (seed, got, best)
+        assert check_plan(rules, got.steps, "cost")["length"] == best[0]
+        states = [rules.initial]
+        for step in got.steps:
+            states.append(rules.apply(states[-1], rules.op_of(step, states[-1])))
+        assert len(set(states)) == len(states), (seed, got.steps)
+        compared += 1
+    assert compared >= 40 and refused >= 1, (compared, refused)
+
+
+def pushes_room():
+    return export_text("room.xsb", "#######\n#  .  #\n# $@$ #\n#  .  #\n#######\n", "pushes")
+
+
+def test_a_sokoban_walk_passes_no_more_states_than_the_player_has_cells():
+    rules = pushes_room()
+    free = bound_of(rules)
+    assert isinstance(free, FreeActions) and free.total == 0
+    cells = free.per_run + 1
+    assert cells <= 15          # the room's floor, not the product of its cells' values
+    for s in reachable(rules):
+        walk, todo = {s}, [s]
+        while todo:
+            for move, nxt in rules.successors(todo.pop(), "cost"):
+                if rules.move_cost(move, "cost") == 0 and nxt not in walk:
+                    walk.add(nxt)
+                    todo.append(nxt)
+        assert len(walk) <= cells
+
+
+def test_sat_proves_a_sokoban_rooms_pushes_through_its_pddl():
+    rules = pushes_room()
+    best = astar_search(rules, "cost")
+    got = solve(rules, "cost", "pysat-de", max_horizon=12)
+    assert got.status is best.status is Status.OPTIMAL and got.length == best.length
+    assert CostEncoder(rules, "cost").walk(0) and got.stats["free_layers"] > 0
