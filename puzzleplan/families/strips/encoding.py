@@ -41,6 +41,7 @@ T bounds their number by T.
 """
 from __future__ import annotations
 
+from ... import limits
 from ...encodings.base import Encoder, frame
 from ...puzzle import Move, PuzzleError
 from .free import free_actions
@@ -438,14 +439,23 @@ class CostEncoder(StepsEncoder):
             raise PuzzleError(f"SAT under cost: {self.free}: use search (bfs, astar) or a planner")
         self.top = max(costs, default=1)
         self.free_layers = 0        # the layers of cost 0 the last goal added (for the figures)
+        # a walk that follows one variable, in one transition of its own: not with move counts
+        # (they count a walk's actions) nor avoided facts (a walk's own states are not laid out)
+        w = self.free.walk
+        self.closure = w if w is not None and "walk" in p.levers and not self.counted and not p.avoided else None
 
     def layers(self, horizon: int) -> int:
-        """The layers that hold every plan of cost at most ``horizon`` (:mod:`.free`)."""
-        return self.free.layers(horizon)
+        """The layers that hold every plan of cost at most ``horizon`` (:mod:`.free`); a walk in
+        one transition (:meth:`walk_step`): a walk, then a costly action, per unit of cost, and
+        a last walk."""
+        return 2 * horizon + 1 if self.closure is not None else self.free.layers(horizon)
 
     def walk(self, t: int) -> bool:
-        """Whether layer ``t`` is one of a run of free actions (walks: :attr:`FreeActions.per_run`
-        layers of free actions, then one of a costly action, per unit of cost); else any action."""
+        """Whether transition ``t`` is one of a run of free actions, else one of any action: a
+        walk in one transition every other step (:meth:`walk_step`), or in blocks of
+        :attr:`FreeActions.per_run` transitions, each then a costly one."""
+        if self.closure is not None:
+            return t % 2 == 0
         k = self.free.per_run
         return k > 0 and t % (k + 1) != k
 
@@ -456,15 +466,92 @@ class CostEncoder(StepsEncoder):
         k = self.free.per_run
         if not k:
             return super().extend(m, horizon)
+        gap = 2 if self.closure is not None else k + 1          # from a costly transition to the next
         while self.built < horizon:
             t = self.built
             self.state_vars(m, t + 1)
-            act = self.step(m, t)
+            act = self.walk_step(m, t) if self.closure is not None and self.walk(t) else self.step(m, t)
             if self.walk(t) and t:
                 m.implies(act, [m.var(("act", t - 1))])       # no-ops last, after the costly action before
-            elif not self.walk(t) and t > k:
-                m.implies(act, [m.var(("act", t - k - 1))])   # costly actions in the first blocks
+            elif not self.walk(t) and t >= gap:
+                m.implies(act, [m.var(("act", t - gap))])     # costly actions in the first blocks
             self.built += 1
+
+    def walk_step(self, m, t) -> int:
+        """A whole walk from step t to t + 1 (:class:`.free.Walk`): p's values reached within
+        j free actions, ``("reach", j, x, t)``, each from one reached within j - 1 through a free
+        action ``("via", j, o, t)`` whose preconditions hold along the walk; the variables that
+        follow p set by where p ends, the others kept.  Its preconditions on a variable v that
+        follows p, where p is out of v's C (else it is ``in``, by the mutexes): v is ``out`` if p
+        started in C or v did, else v keeps its start value.  Returns ``("act", t)``: p moved."""
+        w = self.closure
+        p = w.p
+        now, nxt = self.lits(m, t), self.lits(m, t + 1)
+        follow = {v: (C, inn, out) for v, C, inn, out in w.follow}
+        for v, names in enumerate(self.values):
+            if v != p and v not in follow:
+                for x in range(len(names)):
+                    if self.kept[v] in (None, x):
+                        m.add([-now[v][x], nxt[v][x]])
+                        m.add([now[v][x], -nxt[v][x]])
+        inside = {}
+        for v, (C, inn, out) in follow.items():
+            a0, a1 = m.fresh("walk"), m.fresh("walk")
+            m.equiv_or(a0, [now[p][a] for a in sorted(C)])
+            m.equiv_or(a1, [nxt[p][a] for a in sorted(C)])
+            inside[v] = a0
+            m.implies(a1, [nxt[v][inn]])
+            m.add([a1, -a0, nxt[v][out]])
+            for y in range(len(self.values[v])):
+                m.add([a1, a0, -now[v][y], nxt[v][y]])
+                m.add([a1, a0, now[v][y], -nxt[v][y]])
+        steps = []          # (op index, from, to, clauses its preconditions need)
+        for o, op in enumerate(self.domain.known_ops()):
+            if self.domain.ops[o].cost >= 1:
+                continue
+            pre, eff = dict(op.pre), dict(op.eff)
+            if pre.get(p) is None or eff.get(p, pre[p]) == pre[p]:
+                continue        # changes nothing (tracking: a free action that changes something moves p)
+            a, needs = pre[p], []
+            for v, y in pre.items():
+                if v == p:
+                    continue
+                if v not in follow:
+                    needs.append([now[v][y]])
+                    continue
+                C, inn, out = follow[v]
+                if a in C:
+                    needs = None if y != inn else needs
+                elif y == out:
+                    needs.append([inside[v], now[v][out]])
+                else:
+                    needs += [[-inside[v]], [now[v][y]]]
+                if needs is None:
+                    break
+            if needs is not None:
+                steps.append((o, a, eff[p], needs))
+        reach = [now[p][x] for x in range(len(self.values[p]))]
+        for j in range(1, w.states):
+            limits.checkpoint(len(steps))
+            into: dict = {}
+            for o, a, b, needs in steps:
+                u = m.var(("via", j, o, t))
+                m.implies(u, [reach[a]])
+                for clause in needs:
+                    m.add([-u, *clause])
+                into.setdefault(b, []).append(u)
+            new = []
+            for x in range(len(self.values[p])):
+                r = m.var(("reach", j, x, t))
+                m.add([-r, reach[x], *into.get(x, [])])
+                new.append(r)
+            reach = new
+        for x in range(len(self.values[p])):
+            m.implies(nxt[p][x], [reach[x]])
+        act = m.var(("act", t))
+        for x in range(len(self.values[p])):
+            m.add([act, -now[p][x], nxt[p][x]])
+        return act
 
     def moves(self, m, t):
         """The steps' actions; one of cost 0 changes something (a shortest plan of its cost has
@@ -482,13 +569,39 @@ class CostEncoder(StepsEncoder):
 
     def decode(self, m, values):
         """The plan, with loops of states cut and each run of free actions made a shortest one
-        (the same cost; not with move counts, whose moves a loop may hold)."""
-        moves = super().decode(m, values)
+        (the same cost; not with move counts, whose moves a loop may hold).  A walk in one
+        transition (:meth:`walk_step`) is found again between its two states."""
+        moves = super().decode(m, values) if self.closure is None else self._walked(m, values)
         if (self.free.total or self.free.per_run) and not self.counted:
             moves = tidy(self.domain, moves)
         return moves
 
+    def _walked(self, m, values) -> list:
+        rules, out, state, t = self.domain, [], self.domain.initial, 0
+        while m.has(("act", t)):
+            if self.walk(t):
+                end = rules.pack(tuple(self._value(m, values, v, t + 1) for v in range(len(self.values))))
+                path = _free_path(rules, state, end, None)
+                if path is None:
+                    raise AssertionError(f"no walk of free actions between the states of steps {t} and {t + 1}")
+            else:
+                path = [self.decode_move(key) for key in (("mv", o, t) for o in range(len(rules.ops)))
+                        if m.has(key) and m.var(key) in values]
+            for move in path:
+                state = rules.apply(state, move.data)
+            out += path
+            t += 1
+        return out
+
+    def _value(self, m, values, v, t) -> int:
+        keep = self.kept[v]
+        if keep is not None:
+            return keep if m.var(("val", v, keep, t)) in values else 1 - keep
+        return next(x for x in range(len(self.values[v])) if m.var(("val", v, x, t)) in values)
+
     def units(self, m, t):
+        if self.closure is not None and self.walk(t):
+            return []
         if not m.has(("cost", t, 1)):
             for j in range(1, self.top + 1):
                 m.equiv_or(m.var(("cost", t, j)), [m.var(("mv", o, t)) for o, op in enumerate(self.domain.ops)
@@ -571,10 +684,10 @@ def _free_path(rules, start, end, walk: list) -> list:
                     ahead.append(nxt)
         frontier = ahead
     if end not in back:
-        return walk
+        return walk             # (None: none found, see CostEncoder._walked)
     path, s = [], end
     while back[s] is not None:
         s, move = back[s]
         path.append(move)
-    return path[::-1] if len(path) < len(walk) else walk
+    return path[::-1] if walk is None or len(path) < len(walk) else walk
 

@@ -31,14 +31,27 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ... import limits
+
 #: the longest run of free actions given layers of their own; past it SAT is refused
 MAX_RUN = 64
+
+
+@dataclass(frozen=True)
+class Walk:
+    """Free actions that move one variable ``p``, every other variable they change following it
+    (:func:`tracking`): ``follow`` holds ``(v, C, in, out)``, v is ``in`` exactly while p is in C
+    (or stays where it bars p from C)."""
+    p: int
+    follow: tuple[tuple[int, frozenset, int, int], ...]
+    states: int         # p's values (no reachable state has the others)
 
 
 @dataclass(frozen=True)
 class FreeActions:
     total: int          # free actions in a whole plan, at most
     per_run: int        # free actions between two actions of cost >= 1, at most
+    walk: Walk | None = None        # how the runs move, where :func:`tracking` finds it
 
     def layers(self, horizon: int) -> int:
         """The layers that hold every plan of cost at most ``horizon`` (see the module doc)."""
@@ -63,6 +76,7 @@ def longest_paths(values, ops) -> dict[int, int | None]:
     or None where the graph has a cycle."""
     edges: dict[int, set[tuple[int, int]]] = {}
     for op in ops:
+        limits.checkpoint()
         for v, moves in changes(op, values).items():
             edges.setdefault(v, set()).update(moves)
     out: dict[int, int | None] = {}
@@ -100,19 +114,19 @@ def free_actions(values, ops, costs, names, mutexes=None) -> FreeActions | str:
     changed = {v for op, _ in free for v in changes(op, values)}
     if all(longest[v] is not None for v in changed):
         return FreeActions(sum(longest[v] for v in changed), 0)
-    tracked = tracking(values, [op for op, _ in free], changed, mutexes)
-    states = math.prod(len(values[v]) for v in changed) if tracked is None else tracked
+    walk = tracking(values, [op for op, _ in free], changed, mutexes)
+    states = math.prod(len(values[v]) for v in changed) if walk is None else walk.states
     if states - 1 > MAX_RUN:
         walker = next(name for op, name in free if any(longest[v] is None for v in changes(op, values)))
         return (f"actions of cost 0 ({walker}) change {len(changed)} variables back and forth: a run of "
                 f"them between two costly actions may take up to {states - 1:,} steps, more layers per unit "
                 f"of cost than SAT is given ({MAX_RUN})")
-    return FreeActions(0, states - 1)
+    return FreeActions(0, states - 1, walk)
 
 
-def tracking(values, free, changed, mutexes) -> int | None:
-    """The values a variable p can take, when the state along any run of free actions is a
-    function of p (so a run that never repeats a state has at most that many states), or None.
+def tracking(values, free, changed, mutexes) -> Walk | None:
+    """A variable p whose value, along any run of free actions, the state is a function of (so
+    a run that never repeats a state has at most as many states as p has values), or None.
     A Sokoban player's walk: p the player's cell, every cell's "clear" follows it.
 
     Each free action that changes anything moves p (a -> b, both named), and every other
@@ -128,6 +142,7 @@ def tracking(values, free, changed, mutexes) -> int | None:
     apart = set(mutexes.pairs) | {(b, a) for a, b in mutexes.pairs}
     for p in sorted(changed, key=lambda v: -len(values[v])):
         moves = []
+        limits.checkpoint(len(free))
         for op in free:
             pre, eff = dict(op.pre), dict(op.eff)
             if not changes(op, values):
@@ -136,20 +151,22 @@ def tracking(values, free, changed, mutexes) -> int | None:
                 break
             moves.append((pre[p], eff[p], pre, eff))
         else:
-            if all(follows(values, v, p, moves, never, apart) for v in changed - {p}):
-                return sum(1 for x in range(len(values[p])) if (p, x) not in never)
+            follow = [follows(values, v, p, moves, never, apart) for v in sorted(changed - {p})]
+            if all(follow):
+                return Walk(p, tuple(follow), sum(1 for x in range(len(values[p])) if (p, x) not in never))
     return None
 
 
-def follows(values, v, p, moves, never, apart) -> bool:
-    """Whether v follows p along the moves (see :func:`tracking`)."""
+def follows(values, v, p, moves, never, apart) -> tuple | None:
+    """``(v, C, in, out)`` if v follows p along the moves (see :func:`tracking`), else None."""
     setters = [(a, b, eff[v]) for a, b, pre, eff in moves if v in eff and pre.get(v) != eff[v]]
     if len({x for _, _, x in setters}) != 2:
-        return False
+        return None
     x, y = sorted({x for _, _, x in setters})
     for inn, out in ((x, y), (y, x)):
         C = {b for a, b, z in setters if z == inn} | {a for a, b, z in setters if z == out}
         ok = True
+        limits.checkpoint(len(moves))
         for a, b, pre, eff in moves:
             sets = eff.get(v) if v in eff and pre.get(v) != eff[v] else None
             if a not in C and b in C:
@@ -162,5 +179,5 @@ def follows(values, v, p, moves, never, apart) -> bool:
                 break
         if ok and all((p, a) in never or (v, z) in never or ((p, a), (v, z)) in apart
                       for a in C for z in range(len(values[v])) if z != inn):
-            return True
-    return False
+            return v, frozenset(C), inn, out
+    return None
