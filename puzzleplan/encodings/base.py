@@ -109,7 +109,7 @@ class Encoder(abc.ABC):
                 m.implies(act, [m.var(("act", t - 1))])
             self.built += 1
 
-    def layers(self, horizon: int) -> int:
+    def laid_out(self, horizon: int) -> int:
         """The move steps laid out for ``horizon``: the horizon itself, unless it bounds something
         else than the steps (the strips family's cost with actions of cost 0)."""
         return horizon

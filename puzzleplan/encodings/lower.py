@@ -219,7 +219,7 @@ def estimate_bytes(domain, metric: str, horizon: int, counts=()) -> tuple[int, i
         enc.start(probe) if t == 0 else enc.extend(probe, t)
         sizes.append(sum(1 for _ in clauses_of(probe, mark)))
     per_layer = max(1, sizes[2])
-    return (sizes[0] + sizes[1] + per_layer * max(enc.layers(horizon) - 1, 0)) * BYTES_PER_CLAUSE, per_layer
+    return (sizes[0] + sizes[1] + per_layer * max(enc.laid_out(horizon) - 1, 0)) * BYTES_PER_CLAUSE, per_layer
 
 
 def build(domain, metric: str | None, horizon: int, card_encoding: str = "seqcounter", goal_as_unit: bool = True,
@@ -240,7 +240,7 @@ def build(domain, metric: str | None, horizon: int, card_encoding: str = "seqcou
     if goal_as_unit:
         clauses.append([goal])
     return Formula(model, encoder, clauses, horizon, metric, card_encoding, dict(header or {}), goal,
-                   encoder.layers(horizon))
+                   encoder.laid_out(horizon))
 
 
 

@@ -49,9 +49,10 @@ class Forward:
                 return False
             if found:
                 return True         # a plan at the lower bound: no lemmas needed
-        if self.lemmas is not None and not self.lemmas.saturate(horizon):
+        layers = self.encoder.laid_out(horizon)
+        if self.lemmas is not None and not self.lemmas.saturate(layers):
             return False        # each layer is saturated before the goal is asked there
-        self.encoder.extend(self.model, horizon)
+        self.encoder.extend(self.model, layers)
         return True
 
     def goal(self, horizon: int) -> int:

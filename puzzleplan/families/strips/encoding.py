@@ -444,7 +444,7 @@ class CostEncoder(StepsEncoder):
         w = self.free.walk
         self.closure = w if w is not None and "walk" in p.levers and not self.counted and not p.avoided else None
 
-    def layers(self, horizon: int) -> int:
+    def laid_out(self, horizon: int) -> int:
         """The layers that hold every plan of cost at most ``horizon`` (:mod:`.free`); a walk in
         one transition (:meth:`walk_step`): a walk, then a costly action, per unit of cost, and
         a last walk."""
@@ -544,6 +544,7 @@ class CostEncoder(StepsEncoder):
             for x in range(len(self.values[p])):
                 r = m.var(("reach", j, x, t))
                 m.add([-r, reach[x], *into.get(x, [])])
+                m.implies(reach[x], [r])
                 new.append(r)
             reach = new
         for x in range(len(self.values[p])):
@@ -612,7 +613,7 @@ class CostEncoder(StepsEncoder):
     def goal(self, m, T):
         """A goal state within ``layers(T)`` layers and cost units at most T; with no action of
         cost 0 the layers are T and the goal is that of step T (the same keys as ever)."""
-        L = self.layers(T)
+        L = self.laid_out(T)
         key = ("goal", T) if L == T else ("cost_goal", T)
         if m.has(key):
             return m.var(key)
