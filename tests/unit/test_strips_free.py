@@ -155,3 +155,16 @@ def test_sat_proves_sokoban_rooms_pushes_through_their_pddl(walk, backend):
         assert len(set(states)) == len(states)
         compared += 1
     assert compared >= 5
+
+
+def test_a_walk_too_long_for_a_layer_per_action_is_refused_without_the_walk_transition(monkeypatch):
+    """A walk laid out a layer per action (here with the lever off) past MAX_RUN actions: one
+    clear refusal; in one transition the same walk is taken."""
+    from puzzleplan.families.strips import encoding
+    from puzzleplan.families.strips.rules import DEFAULT_LEVERS
+    rules = pushes_room()
+    monkeypatch.setattr(encoding, "MAX_RUN", 3)
+    assert CostEncoder(rules, "cost").closure is not None
+    rules.levers = frozenset(DEFAULT_LEVERS) - {"walk"}
+    with pytest.raises(PuzzleError, match="laid out a layer each .*--levers -walk"):
+        CostEncoder(rules, "cost")

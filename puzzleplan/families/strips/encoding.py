@@ -34,8 +34,9 @@ no-ops last, the goal and move counts.
 Where every action costs at least 1, such a plan has at most T actions, T layers hold
 every plan of cost T, and refuting T refutes every plan of that cost, whatever its
 length.  Actions of cost 0 get layers of their own, as many as a shortest plan of cost
-T can need (:mod:`.free`: a finishing action once, a walk at most its states; refused
-where a walk's states are too many), and each changes something.  Per step, cost units
+T can need (:mod:`.free`: a finishing action once, a walk at most its states, one
+transition for a walk that follows one variable; refused where a walk's states are too
+many), and each changes something.  Per step, cost units
 ``("cost", t, j)``: an action of cost c at step t sets units 1..c; the goal of horizon
 T bounds their number by T.
 """
@@ -44,7 +45,7 @@ from __future__ import annotations
 from ... import limits
 from ...encodings.base import Encoder, frame
 from ...puzzle import Move, PuzzleError
-from .free import free_actions
+from .free import MAX_RUN, free_actions, too_long
 from .inverse import inverse_pairs
 from .mutex import implications
 from .order import ActionOrder, interfering_above
@@ -443,6 +444,11 @@ class CostEncoder(StepsEncoder):
         # (they count a walk's actions) nor avoided facts (a walk's own states are not laid out)
         w = self.free.walk
         self.closure = w if w is not None and "walk" in p.levers and not self.counted and not p.avoided else None
+        if self.closure is None and self.free.per_run > MAX_RUN:
+            walker = next(op.name for op in p.ops if op.cost < 1)
+            raise PuzzleError(f"SAT under cost: {too_long(walker, len(w.follow) + 1, self.free.per_run, MAX_RUN)}, "
+                              f"laid out a layer each (with move counts, avoided facts or --levers -walk): use search "
+                              f"(bfs, astar) or a planner")
 
     def laid_out(self, horizon: int) -> int:
         """The layers that hold every plan of cost at most ``horizon`` (:mod:`.free`); a walk in

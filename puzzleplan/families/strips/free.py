@@ -11,20 +11,23 @@ monotone   a variable whose transition graph (over every operator: y -> x where 
            cycle changes at most as often as that graph's longest path, in any plan.  When
            every variable a free action can change is such a variable, each free action in
            the plan changes one of them (one that changes nothing is cut too): the free
-           actions number at most the sum of those longest paths, ``total``.  A finishing
-           action that turns "playing" into "done" (the exports' goal alternatives and
-           move counts): ``total`` = 1.
-runs       otherwise (a Sokoban player's walks under pushes), between two actions of cost
-           at least 1 (at most T of them, so at most T + 1 runs) the free actions pass
-           through states that differ only in the variables free actions change, never
-           twice the same: a run has at most (the product of those variables' values) - 1
-           actions, ``per_run``.  A Sokoban room's walk changes its player and every cell's
-           "clear": the product is far beyond :data:`MAX_RUN`, and SAT is refused (the
-           hand-written Sokoban encoding's reachability says in one layer what this takes a
-           layer per step of the walk).
+           actions number at most the sum of those longest paths, ``total``.  The finishing
+           actions of our exports (goal alternatives, move counts) turn "playing" off and
+           "done" on: ``total`` = 2.
+runs       otherwise, between two actions of cost at least 1 (at most T of them, so at most
+           T + 1 runs) the free actions pass through states that differ only in the variables
+           free actions change, never twice the same: a run has at most (the states those
+           variables can be in) - 1 actions, ``per_run``: the product of their values, or,
+           where one variable p moves in every free action and the others follow it
+           (:func:`tracking`: a Sokoban player's walk, each cell's "clear" false exactly
+           while the player is on it), p's values.  Past :data:`MAX_RUN` SAT is refused (past
+           :data:`MAX_WALK` for a walk in one transition, below).
 
 So horizon T (a cost bound) needs ``T + total + per_run * (T + 1)`` layers
-(:meth:`FreeActions.layers`).
+(:meth:`FreeActions.layers`), a layer per free action; a walk that follows p is laid out
+in one transition per unit of cost instead (``walk`` in ``FreeActions``;
+:meth:`.encoding.CostEncoder.walk_step`), where p's values reached within j free actions
+say in clauses what the hand-written Sokoban encoding's reachability says.
 """
 from __future__ import annotations
 
@@ -35,6 +38,8 @@ from ... import limits
 
 #: the longest run of free actions given layers of their own; past it SAT is refused
 MAX_RUN = 64
+#: the longest walk that follows one variable laid out in one transition (its rounds)
+MAX_WALK = 1024
 
 
 @dataclass(frozen=True)
@@ -116,12 +121,16 @@ def free_actions(values, ops, costs, names, mutexes=None) -> FreeActions | str:
         return FreeActions(sum(longest[v] for v in changed), 0)
     walk = tracking(values, [op for op, _ in free], changed, mutexes)
     states = math.prod(len(values[v]) for v in changed) if walk is None else walk.states
-    if states - 1 > MAX_RUN:
+    if states - 1 > (MAX_RUN if walk is None else MAX_WALK):
         walker = next(name for op, name in free if any(longest[v] is None for v in changes(op, values)))
-        return (f"actions of cost 0 ({walker}) change {len(changed)} variables back and forth: a run of "
-                f"them between two costly actions may take up to {states - 1:,} steps, more layers per unit "
-                f"of cost than SAT is given ({MAX_RUN})")
+        return too_long(walker, len(changed), states - 1, MAX_RUN if walk is None else MAX_WALK)
     return FreeActions(0, states - 1, walk)
+
+
+def too_long(walker: str, changed: int, steps: int, most: int) -> str:
+    """Why SAT refuses free actions whose runs may be ``steps`` long, past ``most``."""
+    return (f"actions of cost 0 ({walker}) change {changed} variables back and forth: a run of them between two "
+            f"costly actions may take up to {steps:,} steps, more than SAT is given ({most})")
 
 
 def tracking(values, free, changed, mutexes) -> Walk | None:

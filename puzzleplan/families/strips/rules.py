@@ -131,8 +131,9 @@ def step_key(step: str) -> str:
 #              or two at every step, a Boolean's too (a sliding board's two empty cells: Pennant)
 #   walk       under cost, a run of actions of cost 0 that follows one variable (a Sokoban
 #              player's walk, :mod:`.free`) as one transition that reaches p's values
-#              (CostEncoder.walk_step), not a layer per action: Microban 6 in pushes as PDDL
-#              38.7 -> 4.0 s (one-off, git 0df5ea1 and after)
+#              (CostEncoder.walk_step), not a layer per action: the 20 Microban levels in
+#              pushes as PDDL from 10-104x the native file's time to 2.6-11x, Microban 16 from
+#              no plan in 60 s to 34 s (pddl_sat_round_trip.csv, git 0df5ea1 against b8b68ef)
 LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies", "walk")
 DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "counts", "order", "walk")
 LMCUT_SECONDS = 5.0
