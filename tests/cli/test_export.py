@@ -215,3 +215,23 @@ def test_certified_optimality(tmp_path):
     assert res.exit_code == 0 and res.output.startswith("optimal (certified)")
     res = CliRunner().invoke(main, ["solve", str(GUARINI), "--certify", "--proof", str(tmp_path / "g.drat")])
     assert res.exit_code == 2 and "exists" in res.output
+
+
+def test_a_pddl_task_with_walks_of_cost_0_exports_and_decodes_under_cost(tmp_path):
+    """IPC Sokoban p02 (its walks cost 0, each laid out as one transition): the CNF of horizon 9
+    (the known optimum) is satisfiable for an outside solver and its answer decodes, walks found
+    again, to a plan of cost 9 that replays; horizon 8 is unsatisfiable."""
+    task = INSTANCES / "pddl/p02.pddl"
+    for horizon, want in ((9, "SATISFIABLE"), (8, "UNSATISFIABLE")):
+        cnf = tmp_path / f"h{horizon}.cnf"
+        got = CliRunner().invoke(main, ["export", str(task), "-m", "cost", "--horizon", str(horizon), "-o", str(cnf)])
+        assert got.exit_code == 0, got.output
+        answer = run_solver("cadical", cnf, tmp_path)
+        assert f"s {want}" in answer
+    (tmp_path / "h9.out").write_text(run_solver("cadical", tmp_path / "h9.cnf", tmp_path))
+    got = CliRunner().invoke(main, ["decode", str(task), "--cnf", str(tmp_path / "h9.cnf"),
+                                    "--model", str(tmp_path / "h9.out"), "--json"])
+    assert got.exit_code == 0, got.output
+    plan = json.loads(got.stdout)
+    assert (plan["status"], plan["length"]) == ("feasible", 9)
+    assert check_plan(load(task).domain, plan["steps"], "cost")["length"] == 9
