@@ -5,7 +5,9 @@
 - SAT (both backends) = the enumerated optimum on those tasks, and its plans never pass a
   state twice;
 - a Sokoban room under pushes: the state along any walk is a function of the player's cell (no
-  reachable state starts a walk through more states than the bound says), and SAT = search.
+  reachable state starts a walk through more states than the bound says), and SAT = search;
+- every family's exports with actions of cost 0 (finishing actions, walks): SAT = uniform-cost
+  search.
 """
 from __future__ import annotations
 
@@ -168,3 +170,41 @@ def test_a_walk_too_long_for_a_layer_per_action_is_refused_without_the_walk_tran
     rules.levers = frozenset(DEFAULT_LEVERS) - {"walk"}
     with pytest.raises(PuzzleError, match="laid out a layer each .*--levers -walk"):
         CostEncoder(rules, "cost")
+
+
+def test_sat_under_cost_equals_uniform_cost_search_on_exports_with_free_actions():
+    """Every family's generated instances (move counts included) whose PDDL export has actions of
+    cost 0 (finishing actions, walks): SAT under cost = uniform-cost search on the same task."""
+    from puzzleplan import registry
+    from puzzleplan.constraints import Counted
+    from puzzleplan.formats.load import load
+    from puzzleplan.pddl import export
+    from puzzleplan.search import breadth_first_search
+    import tempfile
+    compared = set()
+    for family in ("knights", "pegsol", "sokoban"):
+        generate_one = registry.get(family).part("generate")
+        found = 0
+        for seed in range(60):
+            native = generate_one(random.Random(f"fin-{family}-{seed}"))
+            counted = Counted(native)
+            native = counted if counted.needed else native
+            try:
+                metric = "pushes" if family == "sokoban" else native.metrics[0]      # pushes: walks cost 0
+                _, _, problem = export(native, metric, tempfile.mkdtemp(prefix="free-") + "/task")
+            except PuzzleError:
+                continue
+            rules = load(problem).domain
+            if not any(op.cost < 1 for op in rules.ops):
+                continue
+            best = breadth_first_search(rules, "cost", 30)
+            if best.status is not Status.OPTIMAL or best.length > 10:
+                continue
+            got = solve(rules, "cost", "pysat-de", max_horizon=14)
+            assert got.status is Status.OPTIMAL and got.length == best.length, (family, seed, got, best)
+            assert check_plan(rules, got.steps, "cost")["length"] == best.length
+            compared.add(family)
+            found += 1
+            if found == 2:
+                break
+    assert compared == {"knights", "pegsol", "sokoban"}, compared
