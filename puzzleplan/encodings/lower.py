@@ -157,9 +157,9 @@ class Formula:
     horizon: int
     metric: str
     card_encoding: str
+    goal_lit: int           # the goal's literal (asked as a unit clause unless told not to)
+    layers: int             # the steps laid out (more than the horizon under actions of cost 0)
     header: dict = field(default_factory=dict)
-    goal_lit: int | None = None     # the goal's literal (asked as a unit clause unless told not to)
-    layers: int | None = None       # the steps laid out (more than the horizon under actions of cost 0)
 
     @property
     def nvars(self) -> int:
@@ -170,10 +170,10 @@ class Formula:
 
     def soft(self) -> list[int]:
         """``-act_t`` for each step: one soft clause each (fewest moves)."""
-        return [-self.model.var(("act", t)) for t in range(self.horizon if self.layers is None else self.layers)]
+        return [-self.model.var(("act", t)) for t in range(self.layers)]
 
     def goal(self) -> int:
-        return self.model.var(("goal", self.horizon)) if self.goal_lit is None else self.goal_lit
+        return self.goal_lit
 
 
 def available_bytes() -> int | None:
@@ -239,8 +239,8 @@ def build(domain, metric: str | None, horizon: int, card_encoding: str = "seqcou
     clauses = list(clauses_of(model, 0, card_encoding))
     if goal_as_unit:
         clauses.append([goal])
-    return Formula(model, encoder, clauses, horizon, metric, card_encoding, dict(header or {}), goal,
-                   encoder.laid_out(horizon))
+    return Formula(model, encoder, clauses, horizon, metric, card_encoding, goal, encoder.laid_out(horizon),
+                   dict(header or {}))
 
 
 

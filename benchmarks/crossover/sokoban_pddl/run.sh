@@ -3,15 +3,7 @@
 # Downward's LM-cut and SymK). From the checkout, .venv active: sh benchmarks/crossover/sokoban_pddl/run.sh
 set -e
 D=benchmarks/crossover/sokoban_pddl
-mkdir -p $D/instances
-for f in benchmarks/crossover/instances/sokoban-boxes-k*-s0.xsb; do
-    n=$(basename "$f" .xsb)
-    t=$(mktemp -d)
-    puzzleplan export "$f" -o "$t/$n.pddl"
-    mv "$t/$n.pddl" "$D/instances/$n.pddl"
-    mv "$t/domain.pddl" "$D/instances/$n-domain.pddl"
-    rmdir "$t"
-done
+sh benchmarks/crossover/export_rooms.sh $D
 puzzleplan bench $D/instances --methods bfs,astar,pysat-de,cpsat,fd-lmcut,symk \
     --time-limit 20 --jobs 1 -o $D/sokoban_pddl.csv
 puzzleplan report $D/sokoban_pddl.csv --markdown $D/report.md --force

@@ -5,15 +5,7 @@
 # From the checkout, .venv active: sh benchmarks/crossover/sokoban_pushes/run.sh
 set -e
 D=benchmarks/crossover/sokoban_pushes
-mkdir -p $D/instances
-for f in benchmarks/crossover/instances/sokoban-boxes-k*-s0.xsb; do
-    n=$(basename "$f" .xsb)
-    t=$(mktemp -d)
-    puzzleplan export "$f" -m pushes -o "$t/$n.pddl"
-    mv "$t/$n.pddl" "$D/instances/$n.pddl"
-    mv "$t/domain.pddl" "$D/instances/$n-domain.pddl"
-    rmdir "$t"
-done
+sh benchmarks/crossover/export_rooms.sh $D -m pushes
 cat /proc/loadavg
 puzzleplan bench $D/instances -m cost --methods bfs,astar,pysat-de,fd-lmcut,symk \
     --time-limit 20 --jobs 1 -o $D/sokoban_pushes.csv

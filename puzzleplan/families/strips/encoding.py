@@ -440,6 +440,9 @@ class CostEncoder(StepsEncoder):
             raise PuzzleError(f"SAT under cost: {self.free}: use search (bfs, astar) or a planner")
         self.top = max(costs, default=1)
         self.free_layers = 0        # the layers of cost 0 the last goal added (for the figures)
+        # each free action's effects that change its variable (one of them must hold false before)
+        self.free_changes = {o: [(v, x) for v, x in op.eff if dict(op.pre).get(v) != x]
+                             for o, op in enumerate(p.ops) if op.cost < 1}
         # a walk that follows one variable, in one transition of its own: not with move counts
         # (they count a walk's actions) nor avoided facts (a walk's own states are not laid out)
         w = self.free.walk
@@ -565,13 +568,13 @@ class CostEncoder(StepsEncoder):
         none that does not: the bound on the layers counts on that); with walks, a walk's layer
         has only free actions and a block's last layer only costly ones (:meth:`walk`)."""
         out = super().moves(m, t)
-        walk = self.walk(t) if self.free.per_run else None
-        for o, op in enumerate(self.domain.ops):
-            if op.cost < 1:
-                pre = dict(op.pre)
-                m.add([-m.var(("mv", o, t))] + [-self.val(m, v, x, t) for v, x in op.eff if pre.get(v) != x])
-            if walk is not None and walk != (op.cost < 1):
-                m.add([-m.var(("mv", o, t))])
+        for o, effects in self.free_changes.items():
+            m.add([-m.var(("mv", o, t))] + [-self.val(m, v, x, t) for v, x in effects])
+        if self.free.per_run:
+            walk = self.walk(t)
+            for o in range(len(self.domain.ops)):
+                if walk != (o in self.free_changes):
+                    m.add([-m.var(("mv", o, t))])
         return out
 
     def decode(self, m, values):
