@@ -111,7 +111,11 @@ class Counted:
     def heuristic(self, state, metric) -> int:
         """The base's bound, or, where every move costs 1, the moves the counts still ask for
         if more: a move advances one mover's counter, so the shortfalls of different movers
-        add up (per mover the largest; a group count alone), least over the alternatives."""
+        add up (per mover the largest; a group count alone), least over the alternatives.
+        Where the base bounds each mover's moves (:meth:`~puzzleplan.contract.Rules.mover_bounds`),
+        a mover needs the larger of its bound and its shortfall, and those add up over the
+        movers: a piece three cells from its target and another that must move once need four
+        moves, not three."""
         base = self.base.heuristic(state[0], metric)
         if metric not in self.unit:
             self.unit[metric] = self.base.unit_costs(metric)
@@ -119,15 +123,19 @@ class Counted:
             return base
         counters = state[1]
         best = None
-        for wants in self.wants:
+        for i, wants in enumerate(self.wants):
             single, group = {}, 0
             for k, slots in wants:
-                short = k - sum(counters[i] for i in slots)
+                short = k - sum(counters[s] for s in slots)
                 if len(slots) == 1:
                     single[slots[0]] = max(single.get(slots[0], 0), short)
                 else:
                     group = max(group, short)
             need = max(sum(v for v in single.values() if v > 0), group)
+            parts = self.base.mover_bounds(state[0], metric, i)
+            if parts:
+                need = max(need, sum(max(parts.get(mv, 0), single.get(self.slot.get(mv), 0))
+                                     for mv in set(parts) | set(self.slot)))
             best = need if best is None else min(best, need)
         return max(base, best or 0)
 

@@ -79,6 +79,14 @@ class Rules(abc.ABC):
         """An admissible lower bound on the moves left (0 knows nothing)."""
         return 0
 
+    def mover_bounds(self, state, metric: str, i: int) -> dict | None:
+        """Per mover, a lower bound on the moves it makes on every way from ``state`` to a state
+        where goal alternative ``i``'s placement holds, or None: none known (the default).
+        Different movers' moves are different moves, so the bounds add up; with move counts
+        (:class:`~puzzleplan.constraints.Counted`) each mover needs the larger of its bound and
+        the moves its counts still ask for, and those add up too."""
+        return None
+
     def move_cost(self, move: Move, metric: str) -> int:
         """What ``move`` adds to a plan's length in ``metric`` (0 or more); 1 unless the
         metric weighs moves (PDDL action costs)."""

@@ -170,25 +170,43 @@ class Encoder(abc.ABC):
             if not distance:
                 continue
             if how == "min":
-                far = sizes[i]
-                at = [[] for _ in range(far)]
-                for x, d in distance.items():
-                    if d < far:
-                        at[d].append(x)
-                direct = far * len(distance) <= DIRECT_LITS
-                nearer: list[int] = []
-                for j in range(1, far + 1):
-                    lit = m.var((key, i, j))
-                    nearer += at[j - 1]
-                    if direct or j == 1:
-                        m.add([lit, *nearer])
-                    else:
-                        m.add([lit, -m.var((key, i, j - 1)), *at[j - 1]])
-                    lits.append(lit)
+                lits += self.at_least(m, (key, i), distance)
             else:
                 lits += [x for x, d in distance.items() for _ in range(d)]
         m.card(lits, "<=", bound)
         return True
+
+    @staticmethod
+    def at_least(m: BoolModel, key: Hashable, distance) -> list[int]:
+        """The least distance among the true literals of ``distance`` (literal -> moves), in
+        unary: ``(*key, j)`` for j = 1 .. the largest distance, forced true when no literal at a
+        distance under ``j`` holds (made once; see :meth:`distance_sum`)."""
+        far = max(distance.values(), default=0)
+        if m.has((*key, far)) or not far:
+            return [m.var((*key, j)) for j in range(1, far + 1)]
+        at = [[] for _ in range(far)]
+        for x, d in distance.items():
+            if d < far:
+                at[d].append(x)
+        direct = far * len(distance) <= DIRECT_LITS
+        nearer: list[int] = []
+        lits = []
+        for j in range(1, far + 1):
+            lit = m.var((*key, j))
+            nearer += at[j - 1]
+            if direct or j == 1:
+                m.add([lit, *nearer])
+            else:
+                m.add([lit, -m.var((*key, j - 1)), *at[j - 1]])
+            lits.append(lit)
+        return lits
+
+    def goal_distances(self, m: BoolModel, t: int, i: int) -> list | None:
+        """For the moves owed by counts (:meth:`_owed`): ``(mover, distance)`` pairs, each
+        ``distance`` a mapping of literals of step ``t`` to moves whose least true one bounds the
+        moves ``mover`` makes on the way to goal alternative ``i``'s placement (the rules'
+        :meth:`~puzzleplan.contract.Rules.mover_bounds`, as literals); None: none (the default)."""
+        return None
 
     #: which of :meth:`goal_bound` (``"goal"``) and :meth:`start_bound` (``"start"``) are stated
     #: unless the run says otherwise (``SolveOptions.bounds``): a family turns on what was
@@ -231,21 +249,25 @@ class Encoder(abc.ABC):
             for req in alt:
                 lits = [lit for mv in movers_of(self.domain, req) for lit in self.mover_lits.get(mv, [])[:T]]
                 m.card(lits, req.op, req.k, guard=a)
-            self._owed(m, alt, T, a)
+            self._owed(m, i, alt, T, a)
         m.implies(g, options)
         for mover, places in self.finish.items():
             m.implies(g, [self.place_lit(m, mover, p, T) for p in sorted(places)])
         return g
 
-    def _owed(self, m: BoolModel, alt, T: int, guard: int) -> None:
+    def _owed(self, m: BoolModel, i: int, alt, T: int, guard: int) -> None:
         """Moves still owed fit in the steps left: at each step ``t`` of horizon ``T``, the
-        moves that the ``>=`` and ``==`` counts of ``alt`` still need are at most ``T - t``
-        (one step moves one piece, and adds one to its count).  Implied by the counts at the
-        goal, but a CDCL solver cannot count: with ten pieces that must each move in a
-        ten-step plan it otherwise tries the steps' movers as a pigeonhole problem.  Summed
+        moves that the ``>=`` and ``==`` counts of ``alt`` (alternative ``i``) still need are at
+        most ``T - t`` (one step moves one piece, and adds one to its count).  Implied by the
+        counts at the goal, but a CDCL solver cannot count: with ten pieces that must each move
+        in a ten-step plan it otherwise tries the steps' movers as a pigeonhole problem.  Summed
         over counts whose pieces do not overlap (a move of a piece in two counts would be owed
         twice); each count's moves so far in unary, ``("done", movers, t, j)``: at least j
-        moves before step t."""
+        moves before step t.  Where the family bounds each mover's moves to the goal
+        (:meth:`goal_distances`), a mover needs the larger of that and what its count owes, and
+        the movers' needs add up: ``("need", i, mover, t, j)``, at least j moves left, true
+        when the distance or the count's shortfall is at least j (a mover in a count of
+        several movers adds its group's shortfall only)."""
         owed, chosen = [], set()
         for req in sorted((r for r in alt if r.op in (">=", "==") and r.k > 0), key=lambda r: -r.k):
             movers = tuple(movers_of(self.domain, req))
@@ -253,15 +275,57 @@ class Encoder(abc.ABC):
                 continue
             chosen |= set(movers)
             owed.append((movers, req.k))
+        if not owed:
+            return
         total = sum(k for _, k in owed)
-        for t in range(max(1, T - total + 1), T):
-            lits = [-self._done(m, movers, t, j) for movers, k in owed for j in range(1, min(k, t) + 1)]
-            certain = sum(max(0, k - t) for _, k in owed)      # more than t moves in t steps: owed for certain
-            if certain > T - t:
+        first = max(1, T - total + 1)
+        pairs = self.goal_distances(m, 0, i)
+        alone = {movers[0]: k for movers, k in owed if len(movers) == 1}
+        grouped = {mv for movers, _ in owed if len(movers) > 1 for mv in movers}
+        if pairs is not None:
+            # a step's distances are at most these: the sum that could exceed the steps left
+            most = sum(max(d.values(), default=0) for _, d in pairs)
+            first = max(1, min(first, T - total - most + 1))
+        for t in range(first, T):
+            const, lits = 0, []
+            if pairs is not None:
+                by_mover: dict = {}
+                for mover, distance in self.goal_distances(m, t, i):
+                    if mover not in grouped:
+                        by_mover.setdefault(mover, []).append(distance)
+                for mover, dists in by_mover.items():
+                    if mover in alone:          # (below)
+                        continue
+                    for n, distance in enumerate(dists):
+                        if distance:
+                            lits += self.at_least(m, ("near", i, mover, n, t), distance)
+                for mover, k in alone.items():
+                    dists = by_mover.get(mover, [])
+                    if len(dists) != 1:         # several targets: their sum is not one unary, the count alone
+                        dists = []
+                    near = self.at_least(m, ("near", i, mover, 0, t), dists[0]) if dists and dists[0] else []
+                    certain = max(0, k - t)
+                    for j in range(1, max(k, len(near)) + 1):
+                        if j <= certain:
+                            const += 1
+                            continue
+                        key = ("need", i, mover, t, j)
+                        if not m.has(key):
+                            why = ([-self._done(m, (mover,), t, k - j + 1)] if j <= k else []) + near[j - 1:j]
+                            for lit in why:
+                                m.add([-lit, m.var(key)])
+                        lits.append(m.var(key))
+                rest = [(movers, k) for movers, k in owed if len(movers) > 1]
+            else:
+                rest = owed
+            for movers, k in rest:
+                lits += [-self._done(m, movers, t, j) for j in range(1, min(k, t) + 1)]
+                const += max(0, k - t)          # more than t moves in t steps: owed for certain
+            if const > T - t:
                 m.add([-guard])
                 self.owed_cards += 1
                 return
-            m.card(lits, "<=", T - t - certain, guard=guard)
+            m.card(lits, "<=", T - t - const, guard=guard)
             self.owed_cards += 1
 
     def _done(self, m: BoolModel, movers: tuple, t: int, j: int) -> int:

@@ -292,3 +292,62 @@ def test_the_counts_shortfall_is_an_admissible_bound_that_binds(write, condition
     want = SHORTFALL[conditions]
     assert domain.heuristic(domain.initial, "steps") == want
     assert dist[domain.initial] >= want
+
+
+FAR_BOARD = """board:
+A..
+CB.
+...
+goal:
+...
+...
+..A
+"""
+
+# (conditions, the bound at the start: A's four steps and the moves the others still owe, added)
+ADDED = {("B.moves>=1",): 5, ("B.moves>=1", "C.moves>=2"): 7, ("A.moves>=6",): 6, ("A.moves>=6", "B.moves>=1"): 7,
+         ("B+C.moves>=3",): 4}
+
+
+@pytest.mark.parametrize("conditions", list(ADDED))
+def test_a_pieces_distance_and_the_moves_others_owe_add_up(write, conditions):
+    """Each move moves one piece: a piece's distance to its target and the moves another piece
+    still owes add up (per piece the larger of its distance and its own shortfall; a group
+    count's shortfall alone, its pieces' moves not told apart). Never above a state's true
+    distance on every state of a small board; at the start, the sum."""
+    from puzzleplan.kit.test_conformance import exact_distances
+    domain = load(write("far.slide", FAR_BOARD), constraints=conditions).domain
+    dist = exact_distances(domain, "steps", cap=200_000)
+    assert dist is not None and domain.initial in dist
+    for state, d in dist.items():
+        assert domain.heuristic(state, "steps") <= d, (state, d)
+    assert domain.heuristic(domain.initial, "steps") == ADDED[conditions]
+    assert dist[domain.initial] >= ADDED[conditions]
+
+
+KNIGHTS_BOARD = """board:
+A...
+....
+.B..
+goal: A@d3 B@a3
+"""
+
+
+@pytest.mark.parametrize("conditions", [("B.moves>=3",), ("B.moves>=4",), ("A.moves>=2", "B.moves>=3")])
+def test_knights_distances_and_the_moves_owed_add_up(write, conditions):
+    """The knights' bound with counts: per knight the larger of its fewest jumps to its
+    target and the jumps its counts still ask for, added over the knights; never above a
+    state's true distance (every state of a 4 x 3 board), and above the old bound (the
+    larger of the two sums) at the start."""
+    from puzzleplan.kit.test_conformance import exact_distances
+    domain = load(write("k.knights", KNIGHTS_BOARD), constraints=conditions).domain
+    dist = exact_distances(domain, "steps", cap=200_000)
+    assert dist is not None and domain.initial in dist
+    for state, d in dist.items():
+        assert domain.heuristic(state, "steps") <= d, (state, d)
+    base = domain.base
+    jumps = base.mover_bounds(base.initial, "steps", 0)
+    owed = {domain.base.mover_of(c.pieces[0]): c.k for c in domain.extra if c.op != "<="}
+    added = sum(max(jumps.get(k, 0), owed.get(k, 0)) for k in set(jumps) | set(owed))
+    assert added > max(sum(jumps.values()), sum(owed.values()))
+    assert domain.heuristic(domain.initial, "steps") == added <= dist[domain.initial]

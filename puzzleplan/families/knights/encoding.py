@@ -139,7 +139,6 @@ class KnightsEncoder(Encoder):
         goal alternatives, none (the bound would be the least of theirs)."""
         if len(self.domain.alternatives) != 1:
             return False
-        groups = []
         for k, want in self.domain.alternatives[0]:
             for w in want:
                 dist = self.domain.target_distances()[k, w]
@@ -147,8 +146,16 @@ class KnightsEncoder(Encoder):
                     for sq in self.squares:
                         if sq not in dist:
                             m.add([-self.at(m, k, sq, t)])
-                groups.append(({self.at(m, k, sq, t): d for sq, d in dist.items()}, "min"))
+        groups = [(distance, "min") for _, distance in self.goal_distances(m, t, 0)]
         return self.distance_sum(m, ("far", t), groups, moves_left)
+
+    def goal_distances(self, m, t, i):
+        """Per target of alternative ``i``, its kind (the mover) and the jumps of the kind's
+        nearest knight (a knight on a square the target cannot be reached from counts as far
+        as the farthest: it cannot get there)."""
+        to = self.domain.target_distances()
+        return [(k, {self.at(m, k, sq, t): d for sq, d in to[k, w].items()})
+                for k, want in self.domain.alternatives[i] for w in want]
 
     def start_bound(self, m, t, moves_done):
         """Each knight has made at least as many jumps as separate it from the nearest start

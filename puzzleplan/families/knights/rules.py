@@ -135,6 +135,15 @@ class Knights(SideConditions, Rules):
             best = total if best is None else min(best, total)
         return best or 0
 
+    def mover_bounds(self, state, metric: str, i: int) -> dict:
+        """The heuristic's terms of alternative ``i`` per kind (a mover)."""
+        to = self.target_distances()
+        out: dict = {}
+        for k, want in self.alternatives[i]:
+            out[k] = out.get(k, 0) + sum(min((to[k, w][sq] for sq in state[k] if sq in to[k, w]), default=0)
+                                         for w in want)
+        return out
+
     def target_distances(self) -> dict:
         """(kind, target) -> {square: jumps from it to the target} (see :meth:`_distances`),
         made on the first call."""

@@ -131,9 +131,13 @@ class SlidingEncoder(Encoder):
         """One move moves one piece: over the goal's placements, the moves of the nearest
         piece of the kind (the rules' bound) add up to at most the moves left
         (:meth:`~puzzleplan.encodings.base.Encoder.distance_sum`)."""
-        groups = [({self.at(m, k, a, t): apart(a, g, self.metric) for a in self.domain.kinds[k].anchors}, "min")
-                  for k, g in self.domain.goal]
+        groups = [(distance, "min") for _, distance in self.goal_distances(m, t, 0)]
         return self.distance_sum(m, ("far", t), groups, moves_left)
+
+    def goal_distances(self, m, t, i):
+        """Per goal placement, its kind (the mover) and the moves of the kind's nearest piece."""
+        return [(k, {self.at(m, k, a, t): apart(a, g, self.metric) for a in self.domain.kinds[k].anchors})
+                for k, g in self.domain.goal]
 
     def start_bound(self, m, t, moves_done):
         """Each piece has made at least the moves between its start and where it stands (a

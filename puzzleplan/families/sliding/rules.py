@@ -276,6 +276,13 @@ class SlidingPuzzle(SideConditions, Rules):
     def heuristic(self, state, metric: str = "steps") -> int:
         return sum(min(apart(a, g, metric) for a in state[k]) for k, g in self.goal)
 
+    def mover_bounds(self, state, metric: str, i: int) -> dict:
+        """The heuristic's terms per kind (a mover): a goal cell's nearest piece of the kind."""
+        out: dict = {}
+        for k, g in self.goal:
+            out[k] = out.get(k, 0) + min(apart(a, g, metric) for a in state[k])
+        return out
+
     def render_steps(self, moves: Sequence[Move]) -> list[str]:
         where = {label: normalise(cells)[0] for label, cells in self.spec.pieces.items()}
         out = []
