@@ -36,7 +36,10 @@ class Series:
     ``"-domain.pddl"``).  ``values``: the points the series is defined on (``generate``
     writes them all unless told otherwise).  ``regime``: what the series varies and what it
     keeps, in a few words (``wide``: the state space grows, the optimum stays short;
-    ``deep``: the optimum grows at a fixed width; ``conditions``: side conditions grow)."""
+    ``deep``: the optimum grows at a fixed width; ``conditions``: side conditions grow).
+    ``reference``: the search method that proves the first points (the tests check SAT
+    against it there): A*, or Fast Downward's LM-cut on the PDDL export where the first
+    points are already out of A*'s reach."""
 
     name: str
     summary: str
@@ -44,6 +47,7 @@ class Series:
     values: tuple[int, ...]
     make: Callable[[random.Random, int], Mapping[str, str]]
     regime: str = "wide"
+    reference: str = "astar"
 
 
 def series_of(family) -> dict[str, Series]:

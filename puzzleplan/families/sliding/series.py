@@ -10,6 +10,9 @@
   must each move at least once: the optimum grows with k (about 9 + k), and so do a
   search's states (a counter per piece) while its bound, the larger of the distances and
   the moves owed, counts only one of the two.
+- ``dense``: the same with 27 pieces (nine empty cells; k=0 is the crowd of 27): the pieces
+  in the way make the plans longer than the distances say, where search's bound is weak and
+  a search's states gain a counter per owed piece.
 """
 from __future__ import annotations
 
@@ -53,15 +56,18 @@ def crowd(rng: random.Random, n: int) -> dict[str, str]:
     return {".slide": text(w, h, at, goal, f"{n} pieces, A B C three steps each")}
 
 
-def busy(rng: random.Random, k: int) -> dict[str, str]:
+def busy(rng: random.Random, k: int, n: int = 15) -> dict[str, str]:
     w = h = 6
-    n = 15
     if not 0 <= k <= n - 3:
         raise ValueError(f"give from 0 to {n - 3} pieces")
     at, goal = crowded(rng, n, w, h)
     movers = rng.sample(LABELS[3:n], k)
     return {".slide": text(w, h, at, goal, f"{n} pieces, A B C three steps each, {k} others must move",
                            [f"{lb}.moves>=1" for lb in sorted(movers)])}
+
+
+def dense(rng: random.Random, k: int) -> dict[str, str]:
+    return busy(rng, k, 27)
 
 
 def each(rng: random.Random, k: int) -> dict[str, str]:
@@ -80,6 +86,8 @@ SERIES = {
     "crowd": Series("crowd", "n pieces on 6 x 6, A B C three steps each", "n", tuple(range(3, 34, 3)), crowd),
     "each": Series("each", "17 pieces on 5 x 5, k of them must move at least once", "k", tuple(range(0, 11)), each,
                    regime="conditions"),
+    "dense": Series("dense", "27 pieces on 6 x 6, A B C three steps each, k others must move at least once", "k",
+                    tuple(range(0, 9)), dense, regime="conditions", reference="fd-lmcut"),
     "busy": Series("busy", "15 pieces on 6 x 6, A B C three steps each, k others must move at least once", "k",
                    tuple(range(0, 13)), busy, regime="conditions"),
 }
