@@ -19,3 +19,8 @@ cat /proc/loadavg
 # the strips family took actions of cost 0
 $PP bench "$IPC" -m cost --methods pysat-de --time-limit 20 --jobs 1 -q -o $OUT
 cat /proc/loadavg
+# Every method under cost side by side in one run (the rows above come from runs at different
+# loads): its own results file
+$PP bench "$IPC" -m cost --methods bfs,astar,pysat-de,fd-lmcut,symk --time-limit 20 --jobs 1 -q \
+    -o benchmarks/pddl_in/pddl_in_ipc_cost.csv
+cat /proc/loadavg
