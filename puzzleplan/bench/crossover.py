@@ -85,13 +85,21 @@ def winners(rows):
     return pd.DataFrame(out)
 
 
+def winner(w) -> str:
+    """``"sat"`` or ``"search"``: the side alone to prove a point (even when its proof came a
+    little after the time limit, its ratio then just above 1), else the faster."""
+    if w["censored"] in ("sat", "search"):
+        return w["censored"]
+    return "sat" if w["ratio"] < 1 else "search"
+
+
 def verdict(w) -> str:
     """Who wins a point: ``SAT 12x``, ``tie`` (within 2x), ``neither``; a point only one side
     proved within the limit is that side's, however near the limit: ``search >=30x (alone)``,
     ``SAT >=1.5x (alone)`` (the ratio a bound: the time limit over the proof's time)."""
     if w["censored"] == "none" or w["ratio"] != w["ratio"]:
         return "neither"
-    side, times = ("SAT", 1 / w["ratio"]) if w["ratio"] < 1 else ("search", w["ratio"])
+    side, times = ("SAT", 1 / w["ratio"]) if winner(w) == "sat" else ("search", w["ratio"])
     if w["censored"]:
         return f"{side} >={times:.0f}x (alone)" if times >= 2 else f"{side} >={times:.1f}x (alone)"
     return f"{side} {times:.0f}x" if times >= 2 else "tie"
@@ -100,7 +108,7 @@ def verdict(w) -> str:
 def crossover_of(g) -> str:
     """Where the winner changes along a series (sorted by value): ``n=4`` (the first value
     of the new winner), several if it changes back, or ``none``."""
-    seq = [(row["value"], "sat" if row["ratio"] < 1 else "search") for _, row in g.sort_values("value").iterrows()
+    seq = [(row["value"], winner(row)) for _, row in g.sort_values("value").iterrows()
            if row["censored"] != "none" and row["ratio"] == row["ratio"]]
     changes = [f"{g['parameter'].iloc[0]}={v} ({side})" for (_, a), (v, side) in zip(seq, seq[1:]) if a != side]
     return ", ".join(changes) or "none"

@@ -153,3 +153,5 @@ def test_a_point_only_one_side_proved_is_that_sides_however_near_the_limit():
     assert verdict({"censored": "", "ratio": 13.0 / 20}) == "tie"
     assert verdict({"censored": "", "ratio": 0.05}) == "SAT 20x"
     assert verdict({"censored": "none", "ratio": float("nan")}) == "neither"
+    # SAT alone, its proof 0.15 s after the 20 s limit (the ratio just above 1): still SAT's
+    assert verdict({"censored": "sat", "ratio": 20.15 / 20}) == "SAT >=1.0x (alone)"
