@@ -10,9 +10,10 @@
   must each move at least once: the optimum grows with k (about 9 + k), and so do a
   search's states (a counter per piece) while its bound, the larger of the distances and
   the moves owed, counts only one of the two.
-- ``dense``: the same with 27 pieces (nine empty cells; k=0 is the crowd of 27): the pieces
-  in the way make the plans longer than the distances say, where search's bound is weak and
-  a search's states gain a counter per owed piece.
+- ``dense``: the same with 27 pieces (nine empty cells): the pieces in the way make the
+  plans longer than the distances say, where search's bound is weak and a search's states
+  gain a counter per owed piece.  No method proves its first point within minutes (SAT and
+  LM-cut each ran out of 240 s on k=0): a series of the regime nobody wins yet.
 """
 from __future__ import annotations
 
@@ -87,7 +88,7 @@ SERIES = {
     "each": Series("each", "17 pieces on 5 x 5, k of them must move at least once", "k", tuple(range(0, 11)), each,
                    regime="conditions"),
     "dense": Series("dense", "27 pieces on 6 x 6, A B C three steps each, k others must move at least once", "k",
-                    tuple(range(0, 9)), dense, regime="conditions", reference="fd-lmcut"),
+                    tuple(range(0, 9)), dense, regime="conditions", reference=None),
     "busy": Series("busy", "15 pieces on 6 x 6, A B C three steps each, k others must move at least once", "k",
                    tuple(range(0, 13)), busy, regime="conditions"),
 }
