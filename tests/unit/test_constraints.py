@@ -136,6 +136,23 @@ def test_random_knights_group_caps_and_end_squares(backend):
 
 
 @pytest.mark.parametrize("backend", ["pysat", "cpsat"])
+def test_random_knights_single_counts_where_distances_and_owed_moves_add_up(backend):
+    """Counts on one knight each (the additive bound: a knight's jumps to its target and the
+    jumps another still owes), SAT = BFS on generated boards."""
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(24):
+        base = generate.knights(rng, 3, 4, n=2, holes=1)
+        counts = [MoveCount(lb, rng.choice([">=", "=="]), rng.randint(1, 5)) for lb in rng.sample("AB", rng.randint(1, 2))]
+        try:
+            d = Counted(base, counts)
+        except PuzzleError:
+            continue
+        compared += agree(d, "steps", backend)
+    assert compared >= 8
+
+
+@pytest.mark.parametrize("backend", ["pysat", "cpsat"])
 def test_random_sokoban_player_end_cells(backend):
     rng = random.Random(8)
     compared = 0
