@@ -105,7 +105,10 @@ def breadth_first_search(domain, metric: str | None = None, time_limit: float | 
 
 def astar_search(domain, metric: str | None = None, time_limit: float | None = None,
                  progress: Progress = None) -> Result:
-    """A* with the domain's admissible heuristic: optimal in ``metric``.  Among states of
+    """A* with the domain's admissible heuristic: optimal in ``metric``, consistent or not (a
+    state reached more cheaply after its expansion is opened again: the knights' bound, the
+    nearest knight's jumps summed over targets, drops by 2 when one jump brings a knight
+    nearer to two targets).  Among states of
     equal f the deeper goes first (ties on f are common where the heuristic is nearly exact,
     as in peg solitaire's every-plan-has-31-jumps; breadth-first among them would expand a
     whole layer before reaching any goal)."""
@@ -130,8 +133,8 @@ def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) 
             heap.append((h(start, metric), 0, tie, start))      # the start's bound within the limit too
             while heap:
                 limits.checkpoint()
-                f, _, _, state = heapq.heappop(heap)
-                if state in closed:
+                f, neg, _, state = heapq.heappop(heap)
+                if state in closed or -neg > g[state]:      # expanded, or reached more cheaply since
                     continue
                 if domain.is_goal(state):
                     goal = state
@@ -148,6 +151,7 @@ def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) 
                     if cost < g.get(nxt, cost + 1):
                         g[nxt] = cost
                         parent[nxt] = (state, move)
+                        closed.discard(nxt)     # reopened: an admissible bound need not be consistent
                         tie += 1
                         heapq.heappush(heap, (cost + h(nxt, metric), -cost, tie, nxt))
     except limits.TimeUp:
