@@ -282,6 +282,7 @@ class Encoder(abc.ABC):
         pairs = self.goal_distances(m, 0, i)
         alone = {movers[0]: k for movers, k in owed if len(movers) == 1}
         grouped = {mv for movers, _ in owed if len(movers) > 1 for mv in movers}
+        rest = owed if pairs is None else [(movers, k) for movers, k in owed if len(movers) > 1]
         if pairs is not None:
             # a step's distances are at most these: the sum that could exceed the steps left
             most = sum(max(d.values(), default=0) for _, d in pairs)
@@ -315,9 +316,6 @@ class Encoder(abc.ABC):
                             for lit in why:
                                 m.add([-lit, m.var(key)])
                         lits.append(m.var(key))
-                rest = [(movers, k) for movers, k in owed if len(movers) > 1]
-            else:
-                rest = owed
             for movers, k in rest:
                 lits += [-self._done(m, movers, t, j) for j in range(1, min(k, t) + 1)]
                 const += max(0, k - t)          # more than t moves in t steps: owed for certain

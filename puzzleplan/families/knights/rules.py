@@ -124,19 +124,12 @@ class Knights(SideConditions, Rules):
         knight on it (distinct targets need distinct knights, and a move moves one knight);
         the least over the alternatives.  A target no knight of its kind can reach adds
         nothing (no plan exists then: any bound would do, this one stays small)."""
-        to = self.target_distances()
-        best = None
-        for i, alt in enumerate(self.alternatives):
-            total = 0
-            for k, want in alt:
-                for w in want:
-                    near = to[k, w]
-                    total += min((near[sq] for sq in state[k] if sq in near), default=0)
-            best = total if best is None else min(best, total)
-        return best or 0
+        return min((sum(self.mover_bounds(state, metric, i).values()) for i in range(len(self.alternatives))),
+                   default=0)
 
     def mover_bounds(self, state, metric: str, i: int) -> dict:
-        """The heuristic's terms of alternative ``i`` per kind (a mover)."""
+        """The heuristic's terms of alternative ``i`` per kind (a mover): the fewest jumps of the
+        kind's nearest knight to each of its targets, added up."""
         to = self.target_distances()
         out: dict = {}
         for k, want in self.alternatives[i]:

@@ -274,7 +274,7 @@ class SlidingPuzzle(SideConditions, Rules):
         return metric == "moves"
 
     def heuristic(self, state, metric: str = "steps") -> int:
-        return sum(min(apart(a, g, metric) for a in state[k]) for k, g in self.goal)
+        return sum(self.mover_bounds(state, metric, 0).values())
 
     def mover_bounds(self, state, metric: str, i: int) -> dict:
         """The heuristic's terms per kind (a mover): a goal cell's nearest piece of the kind."""
