@@ -203,7 +203,8 @@ def _enumerated(domain, metric, time_limit, say) -> Result | None:
             raise limits.TimeUp()
 
     with limits.time_limit(hard):
-        figures = explore(domain, metric, progress=finishing, max_states=ENUMERATE_STATES)
+        # a goal among the states seen rules out the one answer sought (unsolvable): stop there
+        figures = explore(domain, metric, progress=finishing, max_states=ENUMERATE_STATES, stop_at_goal=True)
     if figures.get("stopped") == "interrupted":
         raise KeyboardInterrupt
     if figures.get("complete") and not figures["goal_states"]:

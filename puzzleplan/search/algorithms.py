@@ -166,12 +166,13 @@ def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) 
 
 
 def explore(domain, metric: str | None = None, progress: Progress = None, time_limit: float | None = None,
-            max_states: int | None = None) -> dict:
+            max_states: int | None = None, stop_at_goal: bool = False) -> dict:
     """Enumerate every reachable state; also report the nearest goal's distance.
 
-    ``complete`` is false when ``time_limit`` (seconds), ``max_states`` or Ctrl-C
-    stopped the enumeration first (``stopped`` says which); the figures are then
-    those of the states seen so far."""
+    ``complete`` is false when ``time_limit`` (seconds), ``max_states``, Ctrl-C or, with
+    ``stop_at_goal``, the first goal state reached stopped the enumeration first
+    (``stopped`` says which: ``goal`` for the last); the figures are then those of the
+    states seen so far."""
     metric = check_metric(domain, metric)
     time_limit = limits.check_seconds(time_limit)
     t0 = time.perf_counter()
@@ -186,6 +187,9 @@ def explore(domain, metric: str | None = None, progress: Progress = None, time_l
                 if domain.is_goal(state):
                     goals += 1
                     nearest = depth[state] if nearest is None else nearest
+                    if stop_at_goal:
+                        stopped = "goal"
+                        break
                 for _, nxt in domain.successors(state, metric):
                     limits.checkpoint()
                     transitions += 1

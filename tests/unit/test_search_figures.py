@@ -17,6 +17,16 @@ def test_reachable_states(path, reachable):
     assert explore(load(INSTANCES / path).domain)["reachable"] == reachable
 
 
+def test_enumeration_stops_at_the_first_goal_when_asked():
+    # the planner's enumeration seeks only an unsolvable answer: a goal seen rules it out
+    domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    whole, first = explore(domain), explore(domain, stop_at_goal=True)
+    assert whole["complete"] and whole["goal_states"] > 1
+    assert not first["complete"] and first["stopped"] == "goal" and first["goal_states"] == 1
+    assert first["nearest_goal"] == whole["nearest_goal"] == 81
+    assert first["reachable"] < whole["reachable"] == 4780
+
+
 def test_rush_hour_seed_transitions_match_tlc():
     # TLC: 29,889 states generated = 29,888 transitions + the initial state
     assert explore(load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain)["transitions"] == 29888
