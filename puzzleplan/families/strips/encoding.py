@@ -119,6 +119,7 @@ class StepsEncoder(Encoder):
         self._invariants(p)
         self._inverses(p)
         self._order(p)
+        self._symmetry(p)
         self.one_of: list | None = None       # sought once the run proves hard (:meth:`escalate`)
         self.counts_from: int | None = None
         # the constant counts: the goal side's (:meth:`invariant`) and every step's (few facts)
@@ -199,6 +200,46 @@ class StepsEncoder(Encoder):
             self.after.setdefault(a, []).append(b)
             self.before.setdefault(b, []).append(a)
 
+    def _symmetry(self, p) -> None:
+        """Interchangeable objects touched in one order on the start side (:mod:`.symmetry`):
+        not where a side condition names actions or facts (the swap may not keep it), nor with
+        actions of cost 0 (a walk's transition has no action literals)."""
+        self.sym = None
+        self.sym_clauses = 0
+        self.sym_note = ("off" if "symmetry" not in p.levers else
+                         "off (move counts, frozen pieces or avoided facts)" if self.counted or self.still or p.avoided
+                         else "off (actions of cost 0)" if self.metric == "cost" and any(op.cost < 1 for op in p.ops)
+                         else "")
+        if self.sym_note:
+            return
+        found = p.symmetry()
+        if found is None:
+            self.sym_note = "not computed (over its budget)"
+        elif not found.pairs:
+            self.sym_note = "no interchangeable objects"
+        else:
+            self.sym = found
+
+    def _symmetric(self, m, t: int, mvs: list) -> None:
+        """Step t of the start side: ``("sym", a, t)``, object a touched at t or before; for a
+        pair (a, b), b touched means a touched (:mod:`.symmetry`).  Steps built before their
+        step t - 1 (the goal side's) get nothing."""
+        first = self.sym.pairs[0][0]
+        if t > 0 and not m.has(("sym", first, t - 1)):
+            return
+        for a, ops in self.sym.touches.items():
+            now = m.var(("sym", a, t))
+            before = [m.var(("sym", a, t - 1))] if t > 0 else []
+            for o in ops:
+                m.add([-mvs[o], now])
+            if before:
+                m.add([-before[0], now])
+            m.add([-now, *before, *(mvs[o] for o in ops)])
+            self.sym_clauses += len(ops) + 1 + len(before)
+        for a, b in self.sym.pairs:
+            m.add([-m.var(("sym", b, t)), m.var(("sym", a, t))])
+        self.sym_clauses += len(self.sym.pairs)
+
     def _order(self, p) -> None:
         """Actions that commute kept in one order (:mod:`.order`), added once the run proves
         hard (:meth:`escalate`: which pairs commute is found then, and the rule costs a ladder
@@ -239,6 +280,11 @@ class StepsEncoder(Encoder):
             out["shortcut_pairs"] = self.shortcut_count
         if self.after:
             out["barred_pairs"] = self.barred
+        if self.sym_note:
+            out["symmetry"] = self.sym_note
+        else:
+            out.update(interchangeable=" ".join("=".join(c) for c in self.sym.classes), symmetry_pairs=len(self.sym.pairs),
+                       symmetry_clauses=self.sym_clauses, symmetry_seconds=self.sym.seconds)
         if self.order_note:
             out["order"] = self.order_note
         elif self.order is not None:
@@ -411,6 +457,8 @@ class StepsEncoder(Encoder):
                     continue
                 frame(m, now[v][x], nxt[v][x], [mvs[o] for o in self.leaving.get((v, x), [])],
                       [mvs[o] for o in self.arriving.get((v, x), [])])
+        if self.sym is not None:
+            self._symmetric(m, t, mvs)
         self.step_moves[t] = mvs        # for the order, should the run prove hard (:meth:`escalate`)
         if self.order is not None:
             self.order.step(m, t, mvs)

@@ -134,8 +134,10 @@ def step_key(step: str) -> str:
 #              (CostEncoder.walk_step), not a layer per action: the 20 Microban levels in
 #              pushes as PDDL from 10-104x the native file's time to 2.6-11x, Microban 16 from
 #              no plan in 60 s to 34 s (pddl_sat_round_trip.csv, git 0df5ea1 against b8b68ef)
-LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies", "walk")
-DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "counts", "order", "walk")
+#   symmetry   interchangeable objects (swapping two maps the grounded task onto itself: gripper's
+#              balls) touched in one order on the start side (:mod:`.symmetry`)
+LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies", "walk", "symmetry")
+DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "counts", "order", "walk", "symmetry")
 LMCUT_SECONDS = 5.0
 
 
@@ -281,6 +283,13 @@ class StripsTask(SideConditions, Rules):
         if "_mutexes" not in self.__dict__:
             self._mutexes = mutexes(self)
         return self._mutexes
+
+    def symmetry(self):
+        """The interchangeable objects (:mod:`.symmetry`), found once; None if over its budget."""
+        if "_symmetry" not in self.__dict__:
+            from .symmetry import symmetric_pairs       # it reads names as this module does
+            self._symmetry = symmetric_pairs(self.task.values, self.ops, self.initial, self.task.alternatives())
+        return self._symmetry
 
     def known_ops(self) -> list:
         """The operators with the preconditions reachable states imply (:func:`.inverse.known`),
