@@ -214,9 +214,9 @@ class StepsEncoder(Encoder):
             return
         found = p.symmetry()
         if found is None:
-            self.sym_note = "not computed (over its budget)"
+            self.sym_note = "off (an action name stands for several actions)"
         elif not found.pairs:
-            self.sym_note = "no interchangeable objects"
+            self.sym_note = "no interchangeable objects" + ("" if found.complete else " (the search stopped at its budget)")
         else:
             self.sym = found
 
@@ -285,6 +285,8 @@ class StepsEncoder(Encoder):
         else:
             out.update(interchangeable=" ".join("=".join(c) for c in self.sym.classes), symmetry_pairs=len(self.sym.pairs),
                        symmetry_clauses=self.sym_clauses, symmetry_seconds=self.sym.seconds)
+            if not self.sym.complete:
+                out["symmetry_search"] = "stopped at its budget"
         if self.order_note:
             out["order"] = self.order_note
         elif self.order is not None:

@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 from ... import limits
 from .rules import action_parts, fact_parts
 
-#: operator looks made in all the swaps tried, at most (beyond: the lever is off for the task)
-WORK_BUDGET = 2_000_000
+#: swaps tried and operators looked at in them, at most: beyond, the search stops with the
+#: classes found so far (each checked; a task of 10^5 look-alike actions stops at it within a second)
+WORK_BUDGET = 50_000
 NONE = "<none of those>"
 
 
@@ -47,6 +48,7 @@ class Symmetry:
     pairs: list              # (a, b): b is never touched before a
     touches: dict = field(default_factory=dict)     # object -> the operators that touch it
     seconds: float = 0.0
+    complete: bool = True    # false: stopped at WORK_BUDGET
 
 
 def _fact_key(name: str, v: int):
@@ -61,8 +63,8 @@ def _fact_key(name: str, v: int):
 
 def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
     """The interchangeable objects of a grounded task and the pairs the rule may bind (see the
-    module doc); None when the swaps to try pass :data:`WORK_BUDGET` or an operator name stands
-    for several operators."""
+    module doc); None when an operator name stands for several operators.  Past
+    :data:`WORK_BUDGET` the search stops (``complete`` false) with the classes found so far."""
     t0 = time.perf_counter()
     names = [action_parts(op.name) for op in ops]
     index: dict = {}
@@ -103,6 +105,7 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
             for i, a in enumerate(k[3]):
                 profile.setdefault(a, Counter())[("init", k[2], i)] += 1
     goals = {frozenset(keys[v][x] for v, x in alt) for alt in alternatives}
+    in_goal = {a for alt in goals for k in alt if k[0] == "atom" for a in k[3]}
     for alt in goals:
         for k in alt:
             if k[0] == "atom":
@@ -118,6 +121,10 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
         return ("atom", k[1], k[2], tuple(b if x == a else a if x == b else x for x in k[3]))
 
     def interchangeable(a: str, b: str) -> bool:
+        work[0] += 1
+        if work[0] > WORK_BUDGET:
+            raise _OverBudget
+        limits.checkpoint()
         cache: dict = {}
 
         def var_map(v):
@@ -139,7 +146,8 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
                 return False
             if {swap_key(k, a, b, var_map) for k in keys[v]} != set(keys[w]):
                 return False
-        if {frozenset(swap_key(k, a, b, var_map) for k in alt) for alt in goals} != goals:
+        if (a in in_goal or b in in_goal) and \
+                {frozenset(swap_key(k, a, b, var_map) for k in alt) for alt in goals} != goals:
             return False
         for o in involved.get(a, set()) | involved.get(b, set()):
             work[0] += 1
@@ -170,9 +178,10 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
         if a in touches:
             groups.setdefault(frozenset(prof.items()), []).append(a)
     classes: list = []
-    try:
-        for members in groups.values():
-            found: list = []
+    complete = True
+    for members in groups.values():
+        found: list = []
+        try:
             for a in sorted(members):
                 for c in found:
                     if interchangeable(c[0], a):
@@ -180,13 +189,15 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
                         break
                 else:
                     found.append([a])
-            classes.extend(c for c in found if len(c) > 1)
-    except _OverBudget:
-        return None
+        except _OverBudget:
+            complete = False
+        classes.extend(c for c in found if len(c) > 1)
+        if not complete:
+            break
     pairs = [(c[i], c[i + 1]) for c in classes for i in range(len(c) - 1) if lowers(c[i], c[i + 1])]
     objects = {x for pair in pairs for x in pair}
     return Symmetry(sorted(classes), pairs, {a: sorted(touches[a]) for a in objects},
-                    round(time.perf_counter() - t0, 4))
+                    round(time.perf_counter() - t0, 4), complete)
 
 
 class _OverBudget(Exception):
