@@ -42,7 +42,9 @@ from .counts import count_invariants
 from .dtg import INF, Distances
 from .inverse import known
 from .mutex import Mutexes, mutexes
+from .names import action_parts, fact_parts
 from .relaxed import DEAD_END, Relaxed
+from .symmetry import Symmetry, symmetric_pairs
 
 NAME = re.compile(r"^\s*([^\s(),]+)\s*(?:\(([^()]*)\))?\s*$")
 
@@ -75,20 +77,6 @@ class Pattern:
             return True
         return len(args) == len(self.args) and all(p in ("?", "*") or fnmatch.fnmatchcase(a, p)
                                                    for a, p in zip(args, self.args))
-
-
-def action_parts(name: str) -> tuple[str, list[str]]:
-    parts = name.lower().split()
-    return parts[0], parts[1:]
-
-
-def fact_parts(fact: str) -> tuple[str, list[str]] | None:
-    """``at(box1, pos-2-3)`` -> ("at", ["box1", "pos-2-3"]); None for a negated or "none" value."""
-    found = re.fullmatch(r"([^\s(]+)\((.*)\)", fact)
-    if not found:
-        return None
-    args = found.group(2)
-    return found.group(1), [a.strip() for a in args.split(",")] if args.strip() else []
 
 
 def step_key(step: str) -> str:
@@ -284,10 +272,10 @@ class StripsTask(SideConditions, Rules):
             self._mutexes = mutexes(self)
         return self._mutexes
 
-    def symmetry(self):
-        """The interchangeable objects (:mod:`.symmetry`), found once; None if over its budget."""
+    def symmetry(self) -> "Symmetry | None":
+        """The interchangeable objects (:mod:`.symmetry`), found once; None where an action name
+        stands for several actions."""
         if "_symmetry" not in self.__dict__:
-            from .symmetry import symmetric_pairs       # it reads names as this module does
             self._symmetry = symmetric_pairs(self.task.values, self.ops, self.initial, self.task.alternatives())
         return self._symmetry
 
