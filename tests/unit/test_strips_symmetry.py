@@ -19,6 +19,7 @@ import pytest
 from puzzleplan.families.strips.ground import Grounded
 from puzzleplan.families.strips.rules import StripsTask
 from puzzleplan.formats.load import load
+from puzzleplan.kit import goal_distances
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import Status
 from puzzleplan.search import breadth_first_search
@@ -126,7 +127,7 @@ def swap_fact(name: str, a: str, b: str) -> str:
 
 def distances(rules) -> dict:
     """Every reachable state -> its distance to the nearest goal state (-1: none), by
-    enumeration forward and backward."""
+    enumeration forward and the kit's backward search."""
     seen, todo, back = {rules.initial}, deque([rules.initial]), {}
     while todo:
         s = todo.popleft()
@@ -135,14 +136,7 @@ def distances(rules) -> dict:
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
-    dist = {s: 0 for s in seen if rules.is_goal(s)}
-    todo = deque(dist)
-    while todo:
-        s = todo.popleft()
-        for p in back.get(s, ()):
-            if p not in dist:
-                dist[p] = dist[s] + 1
-                todo.append(p)
+    dist = goal_distances(rules, back, seen)
     return {s: dist.get(s, -1) for s in seen}
 
 

@@ -39,7 +39,6 @@ from .names import action_parts, fact_parts
 #: swaps tried and operators looked at in them, at most: beyond, the search stops with the
 #: classes found so far (each checked; a task of 10^5 look-alike actions stops at it within a second)
 WORK_BUDGET = 50_000
-NONE = "<none of those>"
 
 
 @dataclass
@@ -52,7 +51,7 @@ class Symmetry:
 
 
 def _fact_key(name: str, v: int):
-    if name == NONE or name.startswith("<"):
+    if name.startswith("<"):            # "<none of those>": the variable's own
         return ("none", v)
     neg = name.startswith("not ")
     parts = fact_parts(name[4:] if neg else name)
@@ -113,18 +112,24 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
                     profile.setdefault(a, Counter())[("goal", k[2], i)] += 1
     work = [0]
 
+    def spend() -> None:
+        work[0] += 1
+        if work[0] > WORK_BUDGET:
+            raise _OverBudget
+        limits.checkpoint()
+
+    def swapped(args, a, b) -> tuple:
+        return tuple(b if x == a else a if x == b else x for x in args)
+
     def swap_key(k, a, b, var_map):
         if k[0] == "none":
             return ("none", var_map(k[1]))
         if k[0] != "atom":
             return k
-        return ("atom", k[1], k[2], tuple(b if x == a else a if x == b else x for x in k[3]))
+        return ("atom", k[1], k[2], swapped(k[3], a, b))
 
     def interchangeable(a: str, b: str) -> bool:
-        work[0] += 1
-        if work[0] > WORK_BUDGET:
-            raise _OverBudget
-        limits.checkpoint()
+        spend()
         cache: dict = {}
 
         def var_map(v):
@@ -138,8 +143,7 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
             return cache[v]
 
         def fact(f):
-            w = where.get(swap_key(keys[f[0]][f[1]], a, b, var_map))
-            return w
+            return where.get(swap_key(keys[f[0]][f[1]], a, b, var_map))
         for v in var_of.get(a, set()) | var_of.get(b, set()):
             w = var_map(v)
             if w < 0 or fact((v, initial[v])) != (w, initial[w]):
@@ -150,12 +154,9 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
                 {frozenset(swap_key(k, a, b, var_map) for k in alt) for alt in goals} != goals:
             return False
         for o in involved.get(a, set()) | involved.get(b, set()):
-            work[0] += 1
-            if work[0] > WORK_BUDGET:
-                raise _OverBudget
-            limits.checkpoint()
+            spend()
             schema, args = names[o]
-            image = index.get((schema, tuple(b if x == a else a if x == b else x for x in args)))
+            image = index.get((schema, swapped(args, a, b)))
             if image is None:
                 return False
             op, other = ops[o], ops[image]
@@ -169,7 +170,7 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
         """sigma lowers the index of every operator touching b and not a."""
         for o in touches.get(b, ()):
             schema, args = names[o]
-            if a not in args and index[(schema, tuple(a if x == b else x for x in args))] >= o:
+            if a not in args and index[(schema, swapped(args, a, b))] >= o:
                 return False
         return True
 
