@@ -224,6 +224,8 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
             lower = domain.heuristic(domain.initial, metric)
     except limits.TimeUp:
         return Result(Status.TIMEOUT, metric, o.backend, board=domain.board(), message="time limit reached")
+    except KeyboardInterrupt:        # while the bound was computed (a large PDDL task's mutexes)
+        return Result(Status.INTERRUPTED, metric, o.backend, board=domain.board(), message="interrupted")
     try:
         solver = make_backend(o.backend, model, o.card_encoding, family)
     except KeyboardInterrupt:        # while a solver library was loading

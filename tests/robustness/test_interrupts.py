@@ -190,6 +190,22 @@ def test_ctrl_c_during_certification_keeps_the_proven_plan(monkeypatch):
     assert "certified" not in r.stats
 
 
+def test_ctrl_c_while_the_lower_bound_is_computed_answers_interrupted(monkeypatch):
+    """A large PDDL task spends seconds on its bound (the h^2 mutexes) before any solver runs:
+    a Ctrl-C there is an answer, as during the solver's loading."""
+    rules = load(CARDS, 1).domain
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(rules, "heuristic", interrupted)
+    try:
+        r = solve(rules, "slides", enumerate_first=False)
+    except KeyboardInterrupt:
+        pytest.fail("the Ctrl-C escaped solve instead of answering interrupted")
+    assert r.status is Status.INTERRUPTED and r.length is None and r.message == "interrupted"
+
+
 def test_python_sat_never_installs_its_own_sigint_handler():
     # python-sat swaps in its longjmp handler when MainThread.check() says "main thread"
     code = """
