@@ -125,16 +125,21 @@ def test_a_sokoban_walk_passes_no_more_states_than_the_player_has_cells():
 @pytest.mark.parametrize("walk, backend", [("one transition", "pysat-de"), ("one transition", "cpsat"),
                                            ("a layer per action", "pysat-de")])
 def test_sat_proves_sokoban_rooms_pushes_through_their_pddl(walk, backend):
-    """Generated rooms and the one above, exported under pushes: SAT on the PDDL = A* on it = the
-    native optimum, with the walks in one transition (the default) or a layer per action (the
-    lever off); every plan replays and passes no state twice."""
+    """Generated rooms, the one above and Microban 1 (its pushes need walks around the boxes: a
+    walk that ignored what a step needs, a clear cell, went through them), exported under pushes:
+    SAT on the PDDL = A* on it = the native optimum, with the walks in one transition (the
+    default) or a layer per action (the lever off); every plan replays and passes no state twice."""
     from puzzleplan import registry
     from puzzleplan.families.strips.rules import DEFAULT_LEVERS
     from puzzleplan.pddl import export
     import tempfile
     from puzzleplan.formats.load import load
     levers = frozenset(DEFAULT_LEVERS) - ({"walk"} if walk != "one transition" else set())
+    from conftest import INSTANCES
     rooms = [pushes_room()]
+    microban = load(INSTANCES / "sokoban/Microban.txt", 1).domain
+    _, _, problem = export(microban, "pushes", tempfile.mkdtemp(prefix="free-") + "/task")
+    rooms.append(load(problem).domain)
     generate_room = registry.get("sokoban").part("generate")
     for seed in range(40):
         native = generate_room(random.Random(f"free-room-{seed}"))
