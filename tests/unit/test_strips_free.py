@@ -213,3 +213,50 @@ def test_sat_under_cost_equals_uniform_cost_search_on_exports_with_free_actions(
             if found == 2:
                 break
     assert compared == {"knights", "pegsol", "sokoban"}, compared
+
+
+DOORS = """(define (domain doors)
+  (:requirements :strips :action-costs)
+  (:predicates (at ?c) (link ?a ?b) (open ?a ?b))
+  (:functions (total-cost) - number)
+  (:action walk :parameters (?a ?b)
+   :precondition (and (at ?a) (link ?a ?b) (open ?a ?b))
+   :effect (and (at ?b) (not (at ?a))))
+  (:action unlock :parameters (?a ?b)
+   :precondition (and (at ?a) (link ?a ?b))
+   :effect (and (open ?a ?b) (increase (total-cost) 1))))
+"""
+
+
+def test_walks_into_one_place_under_different_preconditions():
+    """Walks whose steps into one cell need different things (the door from each neighbour
+    open), so that a walk's round keeps a literal per source's preconditions: on random 3x3
+    grids with some doors open, SAT under cost (walks in one transition) = uniform-cost
+    search, and every plan replays."""
+    import tempfile
+    from pathlib import Path
+    from puzzleplan.formats.load import load
+    cells = [f"c{r}{c}" for r in range(3) for c in range(3)]
+    links = [(f"c{r}{c}", f"c{r + dr}{c + dc}") for r in range(3) for c in range(3)
+             for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)) if 0 <= r + dr < 3 and 0 <= c + dc < 3]
+    compared = 0
+    for seed in range(8):
+        rng = random.Random(f"doors-{seed}")
+        opened = [link for link in links if rng.random() < 0.4]
+        start, goal = rng.sample(cells, 2)
+        where = Path(tempfile.mkdtemp(prefix="doors-"))
+        (where / "domain.pddl").write_text(DOORS)
+        (where / "problem.pddl").write_text(
+            f"(define (problem p) (:domain doors) (:objects {' '.join(cells)})\n (:init (at {start}) "
+            + " ".join(f"(link {a} {b})" for a, b in links) + " "
+            + " ".join(f"(open {a} {b})" for a, b in opened)
+            + f" (= (total-cost) 0))\n (:goal (at {goal})) (:metric minimize (total-cost)))\n")
+        rules = load(where / "problem.pddl").domain
+        encoder = CostEncoder(rules, "cost")
+        assert encoder.closure is not None
+        best = cheapest_then_shortest(rules)
+        got = solve(rules, "cost", "pysat-de", max_horizon=12)
+        assert got.status is Status.OPTIMAL and got.length == best[0], (seed, got, best)
+        assert check_plan(rules, got.steps, "cost")["length"] == best[0]
+        compared += best[0] > 0
+    assert compared >= 5

@@ -539,9 +539,11 @@ class CostEncoder(StepsEncoder):
     def walk_step(self, m, t) -> int:
         """A whole walk from step t to t + 1 (:class:`.free.Walk`): p's values reached within
         j free actions, ``("reach", j, x, t)``, each from one reached within j - 1 through a free
-        action whose preconditions hold along the walk (one literal a round for the actions into
-        one value under the same preconditions, ``via``, holding one of their sources: a Sokoban
-        player's steps into a cell; Microban 16 as PDDL 41 -> 31 s); the variables that
+        action whose preconditions hold along the walk: the actions into one value under the
+        same preconditions as one literal a round (``via``: one of their sources reached, the
+        preconditions hold), or none where they are the only ones into it (then the value's
+        ``reach`` says so itself: a Sokoban player's steps into a cell; Microban 16 as PDDL
+        41 s with a literal per action, 31 with one per group, 17 with none); the variables that
         follow p set by where p ends, the others kept.  Its preconditions on a variable v that
         follows p, where p is out of v's C (else it is ``in``, by the mutexes): v is ``out`` if p
         started in C or v did, else v keeps its start value.  Returns ``("act", t)``: p moved."""
@@ -594,22 +596,31 @@ class CostEncoder(StepsEncoder):
         groups: dict = {}       # the steps into one value under the same preconditions: one literal a round
         for o, a, b, needs in steps:
             groups.setdefault((b, tuple(sorted(set(map(tuple, needs))))), set()).add(a)
+        single = {}             # values that one group only leads into
+        for b, _ in groups:
+            single[b] = b not in single
         reach = [now[p][x] for x in range(len(self.values[p]))]
         for j in range(1, w.states):
             limits.checkpoint(len(groups))
             into: dict = {}
+            new = [m.var(("reach", j, x, t)) for x in range(len(self.values[p]))]
             for (b, needs), sources in groups.items():
+                if single[b]:
+                    r = new[b]
+                    m.add([-r, reach[b], *(reach[a] for a in sorted(sources))])
+                    for clause in needs:
+                        m.add([-r, reach[b], *clause])
+                    continue
                 u = m.fresh("via")
                 m.add([-u, *(reach[a] for a in sorted(sources))])
                 for clause in needs:
                     m.add([-u, *clause])
                 into.setdefault(b, []).append(u)
-            new = []
             for x in range(len(self.values[p])):
-                r = m.var(("reach", j, x, t))
-                m.add([-r, reach[x], *into.get(x, [])])
+                r = new[x]
+                if not single.get(x):
+                    m.add([-r, reach[x], *into.get(x, [])])
                 m.implies(reach[x], [r])
-                new.append(r)
             reach = new
         for x in range(len(self.values[p])):
             m.implies(nxt[p][x], [reach[x]])
