@@ -24,3 +24,8 @@ cat /proc/loadavg
 $PP bench "$IPC" -m cost --methods bfs,astar,pysat-de,fd-lmcut,symk --time-limit 20 --jobs 1 -q \
     -o benchmarks/pddl_in/pddl_in_ipc_cost.csv
 cat /proc/loadavg
+# SAT under cost again after a walk's rounds shrank (a literal per cell the player steps into, not
+# per action: git 1434b39), beside A* (the fastest search above), on this machine: its own file
+$PP bench "$IPC" -m cost --methods astar,pysat-de --time-limit 20 --jobs 1 -q \
+    -o benchmarks/pddl_in/pddl_in_ipc_cost_walk.csv
+cat /proc/loadavg
