@@ -121,7 +121,9 @@ def step_key(step: str) -> str:
 #              player's walk, :mod:`.free`) as one transition that reaches p's values
 #              (CostEncoder.walk_step), not a layer per action: the 20 Microban levels in
 #              pushes as PDDL from 10-104x the native file's time to 2.6-11x, Microban 16 from
-#              no plan in 60 s to 34 s (pddl_sat_round_trip.csv, git 0df5ea1 against b8b68ef)
+#              no plan in 60 s to 34 s (pddl_sat_round_trip.csv, git 0df5ea1 against b8b68ef); a
+#              round's literal per value stepped into, not per action: their median 6.35x -> 4.56x,
+#              Microban 16 39 -> 24 s (4564711 against 1434b39)
 #   symmetry   interchangeable objects (swapping two maps the grounded task onto itself: gripper's
 #              balls) touched in one order on the start side (:mod:`.symmetry`)
 LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies", "walk", "symmetry")
