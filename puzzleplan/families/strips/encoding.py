@@ -542,7 +542,8 @@ class CostEncoder(StepsEncoder):
         action whose preconditions hold along the walk: the actions into one value under the
         same preconditions as one literal a round (``via``: one of their sources reached, the
         preconditions hold), or none where they are the only ones into it (then the value's
-        ``reach`` says so itself: a Sokoban player's steps into a cell; the Microban levels as PDDL
+        ``reach`` says so itself, each of its clauses with "reached the round before": staying
+        needs nothing; a Sokoban player's steps into a cell; the Microban levels as PDDL
         from 6.35x the native file's time to 4.56x, pddl_sat_round_trip.csv); the variables that
         follow p set by where p ends, the others kept.  Its preconditions on a variable v that
         follows p, where p is out of v's C (else it is ``in``, by the mutexes): v is ``out`` if p
