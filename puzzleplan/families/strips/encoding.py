@@ -42,6 +42,8 @@ T bounds their number by T.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from ... import limits
 from ...encodings.base import Encoder, frame
 from ...puzzle import Move, PuzzleError
@@ -569,7 +571,8 @@ class CostEncoder(StepsEncoder):
             for y in range(len(self.values[v])):
                 m.add([a1, a0, -now[v][y], nxt[v][y]])
                 m.add([a1, a0, now[v][y], -nxt[v][y]])
-        steps = []          # (op index, from, to, clauses its preconditions need)
+        # (value into, clauses the preconditions need) -> the values the free actions come from
+        groups: dict = {}
         for o, op in enumerate(self.domain.known_ops()):
             if self.domain.ops[o].cost >= 1:
                 continue
@@ -593,35 +596,27 @@ class CostEncoder(StepsEncoder):
                 if needs is None:
                     break
             if needs is not None:
-                steps.append((o, a, eff[p], needs))
-        groups: dict = {}       # the steps into one value under the same preconditions: one literal a round
-        for o, a, b, needs in steps:
-            groups.setdefault((b, tuple(sorted(set(map(tuple, needs))))), set()).add(a)
-        single = {}             # values that one group only leads into
-        for b, _ in groups:
-            single[b] = b not in single
+                groups.setdefault((eff[p], tuple(sorted(set(map(tuple, needs))))), set()).add(a)
+        ways = Counter(b for b, _ in groups)        # per value, the groups into it
         reach = [now[p][x] for x in range(len(self.values[p]))]
         for j in range(1, w.states):
             limits.checkpoint(len(groups))
             into: dict = {}
             new = [m.var(("reach", j, x, t)) for x in range(len(self.values[p]))]
             for (b, needs), sources in groups.items():
-                if single[b]:
-                    r = new[b]
-                    m.add([-r, reach[b], *(reach[a] for a in sorted(sources))])
-                    for clause in needs:
-                        m.add([-r, reach[b], *clause])
-                    continue
-                u = m.fresh("via")
-                m.add([-u, *(reach[a] for a in sorted(sources))])
+                if ways[b] == 1:        # b's reach says it: reached before, or by this group
+                    head = [-new[b], reach[b]]
+                else:
+                    u = m.fresh("via")
+                    head = [-u]
+                    into.setdefault(b, []).append(u)
+                m.add([*head, *(reach[a] for a in sorted(sources))])
                 for clause in needs:
-                    m.add([-u, *clause])
-                into.setdefault(b, []).append(u)
+                    m.add([*head, *clause])
             for x in range(len(self.values[p])):
-                r = new[x]
-                if not single.get(x):
-                    m.add([-r, reach[x], *into.get(x, [])])
-                m.implies(reach[x], [r])
+                if ways[x] != 1:
+                    m.add([-new[x], reach[x], *into.get(x, [])])
+                m.implies(reach[x], [new[x]])
             reach = new
         for x in range(len(self.values[p])):
             m.implies(nxt[p][x], [reach[x]])
