@@ -49,48 +49,58 @@ class CountingBound:
         # groups no action changes the count of (every old value known): (group, facts, the count)
         self.constant: list[tuple[str, tuple[tuple[int, int], ...], int]] = []
         preds: dict[str, dict[int, set]] = {}
+        of_var: dict[int, list[str]] = {}       # variable -> the groups its values count in
         for v, names in enumerate(values):
             for x, name in enumerate(names):
                 for p in _groups(name):
                     preds.setdefault(p, {}).setdefault(v, set()).add(x)
-        for p, where in preds.items():
-            limits.checkpoint()
-            where = {v: frozenset(xs) for v, xs in where.items()}
-            up = down = 0.0
-            known = True
-            for op, cost in zip(ops, costs):
-                pre = dict(op.pre)
-                rise = fall = 0
-                for v, x in op.eff:
-                    mine = where.get(v)
-                    if not mine:
-                        continue
+                    if p not in of_var.setdefault(v, []):
+                        of_var[v].append(p)
+        where = {p: {v: frozenset(xs) for v, xs in at.items()} for p, at in preds.items()}
+        # one pass over the actions, each effect seen by the groups of its variable only
+        # (Knights with move counts: 2,722 actions, 1.6 s when each group read every action)
+        up = dict.fromkeys(preds, 0.0)
+        down = dict.fromkeys(preds, 0.0)
+        known = dict.fromkeys(preds, True)
+        for o, (op, cost) in enumerate(zip(ops, costs)):
+            if o % 256 == 0:
+                limits.checkpoint()
+            pre = None
+            rise: dict[str, int] = {}
+            fall: dict[str, int] = {}
+            for v, x in op.eff:
+                for p in of_var.get(v, ()):
+                    if pre is None:
+                        pre = dict(op.pre)
+                    mine = where[p][v]
                     now = x in mine
                     if v in pre:
                         was = pre[v] in mine
-                        rise += now - was
-                        fall += was - now
+                        rise[p] = rise.get(p, 0) + now - was
+                        fall[p] = fall.get(p, 0) + was - now
                     else:           # unknown before: the change that helps each direction most
-                        known = False
-                        rise += now
-                        fall += not now
-                rise, fall = max(rise, 0), max(fall, 0)
+                        known[p] = False
+                        rise[p] = rise.get(p, 0) + now
+                        fall[p] = fall.get(p, 0) + (not now)
+            for p in rise:
+                r, f = max(rise[p], 0), max(fall[p], 0)
                 if cost <= 0:
-                    up = up if rise == 0 else float("inf")
-                    down = down if fall == 0 else float("inf")
+                    up[p] = up[p] if r == 0 else float("inf")
+                    down[p] = down[p] if f == 0 else float("inf")
                 else:
-                    up, down = max(up, rise / cost), max(down, fall / cost)
+                    up[p], down[p] = max(up[p], r / cost), max(down[p], f / cost)
+        for p, at in where.items():
             goals = []
             for alt in alternatives:
                 fixed = dict(alt)
-                need = sum(1 for v, x in fixed.items() if x in where.get(v, ()))
-                cap = sum(1 for v in where if v not in fixed or fixed[v] in where[v])
+                need = sum(1 for v, x in fixed.items() if x in at.get(v, ()))
+                cap = sum(1 for v in at if v not in fixed or fixed[v] in at[v])
                 goals.append((need, cap))
-            if 0 < up < float("inf") or 0 < down < float("inf"):
-                self.rows.append((tuple(where.items()), up, down, tuple(goals)))
-            elif known and up == down == 0 and initial:
-                facts = tuple((v, x) for v, xs in sorted(where.items()) for x in sorted(xs))
-                self.constant.append((p, facts, sum(1 for v, xs in where.items() if initial[v] in xs)))
+            if 0 < up[p] < float("inf") or 0 < down[p] < float("inf"):
+                self.rows.append((tuple(at.items()), up[p], down[p], tuple(goals)))
+            elif known[p] and up[p] == down[p] == 0 and initial:
+                facts = tuple((v, x) for v, xs in sorted(at.items()) for x in sorted(xs))
+                self.constant.append((p, facts, sum(1 for v, xs in at.items() if initial[v] in xs)))
 
     def __call__(self, state) -> int:
         best = 0
