@@ -731,12 +731,12 @@ def test_levers_changed_between_runs_take_effect():
 
 @pytest.mark.parametrize("text,want", [("none", ()),
                                        ("default", ("bound", "mutex", "inverse", "tallies", "counts", "order", "walk",
-                                                    "symmetry")),
+                                                    "symmetry", "factor")),
                                        ("mutex, bound", ("mutex", "bound")),
                                        ("+shortcut,-mutex", ("bound", "inverse", "tallies", "counts", "order", "walk",
-                                                             "symmetry", "shortcut")),
+                                                             "symmetry", "factor", "shortcut")),
                                        ("-bound,-bound", ("mutex", "inverse", "tallies", "counts", "order", "walk",
-                                                          "symmetry"))])
+                                                          "symmetry", "factor"))])
 def test_levers_are_chosen_by_name_or_by_change(text, want):
     from puzzleplan.families.strips.rules import parse_levers
     assert parse_levers(text) == want

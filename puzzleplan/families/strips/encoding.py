@@ -26,7 +26,10 @@ action that sets its variable to another value (and may apply while it holds),
 and turns true only through an action that sets it.  An action is never followed
 straight by one that undoes it (:mod:`.inverse`; not when a move count ``>= k`` or
 ``== k`` could need the moves), nor by one that a single action does together with it
-(:mod:`.shortcut`; not with move counts or frozen pieces).  The shared
+(:mod:`.shortcut`; not with move counts or frozen pieces).  Actions that are a product (a
+move times its counter's step: our exports' move counts) are said by two literals, their
+group's ``("fj", g, t)`` and their transition's ``("fx", s, t)`` (:mod:`.factor`), each
+frame axiom naming the transition for the counter and the group elsewhere.  The shared
 :class:`~puzzleplan.encodings.base.Encoder` adds at most one action per step,
 no-ops last, the goal and move counts.
 
@@ -47,6 +50,7 @@ from collections import Counter
 from ... import limits
 from ...encodings.base import Encoder, frame
 from ...puzzle import Move, PuzzleError
+from .factor import factor
 from .free import MAX_RUN, free_actions, too_long
 from .inverse import inverse_pairs
 from .mutex import implications
@@ -116,6 +120,9 @@ class StepsEncoder(Encoder):
                     if y != x and pre.get(v, y) == y:
                         leaving.setdefault((v, y), []).append(o)
         self.leaving, self.arriving = leaving, arriving
+        # actions that are a product (a move times its counter's step): two literals a step
+        self.factored = factor(p.ops, p.mover, [op.cost if metric == "cost" else 1 for op in p.ops]) \
+            if "factor" in p.levers else None
         # a variable of two values is one Boolean: its first value that is not a negation
         self.kept = [None if len(names) != 2 else 1 if names[0].startswith("not ") else 0 for names in self.values]
         self._invariants(p)
@@ -282,6 +289,13 @@ class StepsEncoder(Encoder):
             out["shortcut_pairs"] = self.shortcut_count
         if self.after:
             out["barred_pairs"] = self.barred
+        if "factor" not in self.domain.levers:
+            out["factor"] = "off"
+        elif self.factored is None:
+            out["factor"] = "no actions that are a product"
+        else:
+            fac = self.factored
+            out.update(factored_actions=len(fac.of_op), factor_literals=len(fac.var) + len(fac.parts))
         if self.sym_note:
             out["symmetry"] = self.sym_note
         else:
@@ -440,33 +454,95 @@ class StepsEncoder(Encoder):
         p = self.domain
         out = []
         now, nxt = self.lits(m, t), self.lits(m, t + 1)
-        mvs = [m.var(("mv", o, t)) for o in range(len(p.ops))]
+        fac = self.factored
+        mvs = _Actions(self, m, t)
         for o, op in enumerate(p.ops):
+            if fac is not None and o in fac.of_op:
+                continue
             mv = mvs[o]
             for v, x in op.pre:
                 m.implies(mv, [now[v][x]])
             for v, x in op.eff:
                 m.implies(mv, [nxt[v][x]])
             out.append((mv, p.mover[o]))
-            # no action straight after one it undoes: with the step before, and with the step
-            # after where that was built first (the goal side of the double-ended unrolling)
-            for key in [("mv", j, t + 1) for j in self.after.get(o, ())] + \
-                       [("mv", i, t - 1) for i in self.before.get(o, ())]:
-                if m.has(key):
-                    m.add([-mv, -m.var(key)])
-                    self.barred += 1
+            self._bar(m, t, mvs, o)
+        if fac is not None:
+            out += self._factored(m, t, now, nxt)
+            for o in sorted(fac.of_op):
+                self._bar(m, t, mvs, o)
         for v, names in enumerate(self.values):
             for x in range(len(names)):
                 if self.kept[v] not in (None, x):
                     continue
-                frame(m, now[v][x], nxt[v][x], [mvs[o] for o in self.leaving.get((v, x), [])],
-                      [mvs[o] for o in self.arriving.get((v, x), [])])
+                frame(m, now[v][x], nxt[v][x], mvs.reasons(v, self.leaving.get((v, x), [])),
+                      mvs.reasons(v, self.arriving.get((v, x), [])))
         if self.sym is not None:
             self._symmetric(m, t, mvs)
         self.step_moves[t] = mvs        # for the order, should the run prove hard (:meth:`escalate`)
         if self.order is not None:
             self.order.step(m, t, mvs)
         return out
+
+    def _bar(self, m, t, mvs, o) -> None:
+        """No action straight after one it undoes (:attr:`after`): with the step before, and
+        with the step after where that was built first (the goal side of the double-ended
+        unrolling)."""
+        pairs = [(t + 1, j) for j in self.after.get(o, ()) if t + 1 in self.step_moves] + \
+                [(t - 1, i) for i in self.before.get(o, ()) if t - 1 in self.step_moves]
+        for u, j in pairs:
+            m.add([-lit for lit in mvs.conj(o) + self.step_moves[u].conj(j)])
+            self.barred += 1
+
+    def _factored(self, m, t, now, nxt) -> list:
+        """Step t's factored actions (:mod:`.factor`): a group's literal implies its conditions
+        and one of its transitions, a transition's its condition on its variable and one of
+        its groups.  Returns the groups' literals with their movers."""
+        fac = self.factored
+        out = []
+        for g, takes in enumerate(fac.takes):
+            j = m.var(("fj", g, t))
+            for v, x in fac.pre[g]:
+                m.implies(j, [now[v][x]])
+            for v, x in fac.eff[g]:
+                m.implies(j, [nxt[v][x]])
+            m.add([-j, *(m.var(("fx", s, t)) for s in takes)])
+            out.append((j, fac.mover[g]))
+        for s, (c, x, y) in enumerate(fac.parts):
+            lit = m.var(("fx", s, t))
+            m.implies(lit, [now[c][x]])
+            m.implies(lit, [nxt[c][y]])
+            m.add([-lit, *(m.var(("fj", g, t)) for g in fac.groups_of[s])])
+        return out
+
+    def action_lits(self, m, t, least_cost: int = 0) -> list[int]:
+        """Step t's literal of each action of cost at least ``least_cost`` (the metric's), a
+        factored group's for its actions (:mod:`.factor`)."""
+        fac = self.factored
+        ops = self.domain.ops
+        out = [m.var(("mv", o, t)) for o, op in enumerate(ops)
+               if (fac is None or o not in fac.of_op) and op.cost >= least_cost]
+        if fac is not None:
+            out += [m.var(("fj", g, t)) for g, c in enumerate(fac.cost) if c >= least_cost]
+        return out
+
+    def op_at(self, m, values, t) -> int | None:
+        """The action the model ``values`` applies at step t, if any."""
+        for o in range(len(self.domain.ops)):
+            key = ("mv", o, t)
+            if m.has(key) and m.var(key) in values:
+                return o
+        fac = self.factored
+        if fac is not None:
+            for g, takes in enumerate(fac.takes):
+                if m.has(("fj", g, t)) and m.var(("fj", g, t)) in values:
+                    return next(fac.op_of[(g, s)] for s in takes if m.var(("fx", s, t)) in values)
+        return None
+
+    def decode(self, m, values):
+        if self.factored is None:
+            return super().decode(m, values)
+        steps = sorted({m.key(v)[-1] for v in values if isinstance(m.key(v), tuple) and m.key(v)[0] in ("mv", "fj")})
+        return [Move(self.domain.mover[o], o) for o in (self.op_at(m, values, t) for t in steps)]
 
     def placed(self, m, i, T):
         return [self.val(m, v, x, T) for v, x in self.domain.task.alternatives()[i]]
@@ -477,6 +553,42 @@ class StepsEncoder(Encoder):
     def decode_move(self, key):
         _, o, _ = key
         return Move(self.domain.mover[o], o)
+
+
+class _Actions:
+    """Step t's action literals by index: ``conj(o)``, the literals whose conjunction is action o
+    (its own, or its factored group's and transition's, :mod:`.factor`); ``[o]`` one literal,
+    made for a factored action when asked (the symmetry and order levers name every action);
+    ``reasons(v, ops)``, the literals for those actions changing variable v."""
+
+    def __init__(self, encoder: "StepsEncoder", m, t: int):
+        self.fac, self.m, self.t = encoder.factored, m, t
+        self.lits = [None if self.fac is not None and o in self.fac.of_op else m.var(("mv", o, t))
+                     for o in range(len(encoder.domain.ops))]
+
+    def conj(self, o: int) -> list[int]:
+        if self.lits[o] is not None:
+            return [self.lits[o]]
+        g, s = self.fac.of_op[o]
+        return [self.m.var(("fj", g, self.t)), self.m.var(("fx", s, self.t))]
+
+    def __getitem__(self, o: int) -> int:
+        if self.lits[o] is None:
+            j, x = self.conj(o)
+            lit = self.lits[o] = self.m.var(("mv", o, self.t))
+            self.m.add([-lit, j])
+            self.m.add([-lit, x])
+            self.m.add([lit, -j, -x])
+        return self.lits[o]
+
+    def reasons(self, v: int, ops) -> list[int]:
+        if self.fac is None:
+            return [self.lits[o] for o in ops]
+        out = {}
+        for o in ops:
+            lit = self.m.var(self.fac.reason(o, v) + (self.t,)) if o in self.fac.of_op else self.lits[o]
+            out[lit] = None
+        return list(out)
 
 
 class CostEncoder(StepsEncoder):
@@ -634,9 +746,9 @@ class CostEncoder(StepsEncoder):
             m.add([-m.var(("mv", o, t))] + [-self.val(m, v, x, t) for v, x in effects])
         if self.free.per_run:
             walk = self.walk(t)
-            for o in range(len(self.domain.ops)):
-                if walk != (o in self.free_changes):
-                    m.add([-m.var(("mv", o, t))])
+            for lit in self.action_lits(m, t, least_cost=1) if walk else \
+                    [m.var(("mv", o, t)) for o in self.free_changes]:
+                m.add([-lit])
         return out
 
     def decode(self, m, values):
@@ -657,8 +769,8 @@ class CostEncoder(StepsEncoder):
                 if path is None:
                     raise AssertionError(f"no walk of free actions between the states of steps {t} and {t + 1}")
             else:
-                path = [self.decode_move(key) for key in (("mv", o, t) for o in range(len(rules.ops)))
-                        if m.has(key) and m.var(key) in values]
+                o = self.op_at(m, values, t)
+                path = [] if o is None else [Move(rules.mover[o], o)]
             for move in path:
                 state = rules.apply(state, move.data)
             out += path
@@ -676,8 +788,7 @@ class CostEncoder(StepsEncoder):
             return []
         if not m.has(("cost", t, 1)):
             for j in range(1, self.top + 1):
-                m.equiv_or(m.var(("cost", t, j)), [m.var(("mv", o, t)) for o, op in enumerate(self.domain.ops)
-                                                   if op.cost >= j])
+                m.equiv_or(m.var(("cost", t, j)), self.action_lits(m, t, least_cost=j))
             m.cost_units[t] = [m.var(("cost", t, j)) for j in range(1, self.top + 1)]
         return m.cost_units[t]
 
