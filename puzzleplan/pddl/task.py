@@ -6,7 +6,10 @@ object   cells ``c-X-Y`` (the domain's own coordinates: sliding and Sokoban coun
          rows from the top, knights ranks from the bottom, all 0-based), kinds
          ``k0 k1 ...`` (domain constants; pieces that are interchangeable share a
          kind, as in the domains, so identical pieces do not multiply the planners'
-         states), counter values ``n0 ... nC``
+         states; but sliding pieces that move along one axis only, Rush Hour's cars,
+         never exchange places and each is a kind of its own, whose positions the
+         translator makes one variable: :func:`..families.sliding.pddl.export_kinds`),
+         counter values ``n0 ... nC``
 fact     ``(at K C)`` a piece of kind K has its anchor on C (knights: stands on C);
          ``(clear C)`` nothing on C; Sokoban ``(player C)``, ``(box C)``;
          ``(count-I N)`` counter I stands at N (capped at C, one above the largest
