@@ -112,7 +112,7 @@ def decode(task: Task, domain, text: str, where: str = "plan") -> list[str]:
         if s.step[0] == "finish":
             continue
         try:
-            cells = [task.cells[a] for a in args[:len(s.params)]]
+            cells = [task.cells[a] for a, p in zip(args, s.params) if p != "?k"]     # (?k: a kind)
         except KeyError as err:
             raise PuzzleError(f"unknown cell {err.args[0]!r}", where, n) from None
         moves.append(part.to_move(base, s, cells))

@@ -254,9 +254,12 @@ def slides_of(domain, steps):
 def action_line(task, domain, move):
     """The ground action of a slide, found among its schema's legal groundings."""
     label, d, n, (x, y) = move
-    name = f"slide-k{label_kind(domain, label)}-{DIR_NAMES[d]}-{n}"
-    row = next(r for r in task.schema(name).rows if r[0] == f"c-{x}-{y}")
-    return "(" + " ".join((name,) + row) + ")"
+    j = label_kind(domain, label)
+    own = task.schema(f"slide-k{j}-{DIR_NAMES[d]}-{n}")      # a kind's schema, or its domain kind's with ?k
+    schema = own or task.schema(f"slide-g{domain.kind_of[label]}-{DIR_NAMES[d]}-{n}")
+    head = (f"c-{x}-{y}",) if own else (f"k{j}", f"c-{x}-{y}")
+    row = next(r for r in schema.rows if r[:len(head)] == head)
+    return "(" + " ".join((schema.name,) + row) + ")"
 
 
 def test_what_pddl_cannot_say_is_an_error(tmp_path):

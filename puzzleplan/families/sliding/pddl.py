@@ -63,42 +63,53 @@ def label_kind(dom, label: str) -> int:
 
 
 def sliding_schemas(dom, metric: str) -> list[Schema]:
-    """Per kind (:func:`export_kinds`), direction and distance (1 under ``steps``): the piece
-    goes from ``?from`` to ``?to``; ``?e..`` are the cells it enters, ``?t..`` those it only
-    passes over (empty before and after), ``?l..`` those it leaves.  An action's mover and
-    step name the domain's kind."""
+    """Per kind of the domain, direction and distance (1 under ``steps``): the piece goes from
+    ``?from`` to ``?to``; ``?e..`` are the cells it enters, ``?t..`` those it only passes over
+    (empty before and after), ``?l..`` those it leaves.  Where the kind's pieces are kinds of
+    their own in the export (:func:`export_kinds`), the export's kind is a parameter ``?k``
+    of the schema (named ``g`` and the domain's kind), its legal rows naming it: as many
+    schemas as before (the translator's invariant search grows with them: Rush Hour cards in
+    slides took it 0.3-0.4 s, 0.6-1.0 s with a schema per car).  An action's mover and step
+    name the domain's kind."""
     out = []
     longest = 1 if metric == "steps" else max(dom.spec.width, dom.spec.height)
-    for j, (k, ln, _) in enumerate(export_kinds(dom)):
-        kind = dom.kinds[k]
-        legal = dom.anchor_set[k] if ln is None else frozenset(a for a in dom.anchor_set[k] if lane(kind, a) == ln)
+    kinds = export_kinds(dom)
+    for k, kind in enumerate(dom.kinds):
+        members = [(j, ln) for j, (g, ln, _) in enumerate(kinds) if g == k]
+        split = members[0][1] is not None
+        lanes = [(j, dom.anchor_set[k] if ln is None else frozenset(a for a in dom.anchor_set[k] if lane(kind, a) == ln))
+                 for j, ln in members]
         for d in AXIS_DIRS[kind.axes]:
             for n in range(1, longest + 1):
                 rows = []
-                for a in (a for a in kind.anchors if a in legal):
-                    path = [a]
-                    for _ in range(n):
-                        path.append(add(path[-1], SLIDE_DIRS[d]))
-                    if not all(p in legal for p in path[1:]):
-                        continue
-                    start, end = set(kind.cells(a)), set(kind.cells(path[-1]))
-                    swept = set().union(*(kind.cells(p) for p in path[1:]))
-                    groups = (sorted(end - start), sorted(swept - start - end), sorted(start - end))
-                    rows.append((a, path[-1], groups))
+                for j, legal in lanes:
+                    for a in (a for a in kind.anchors if a in legal):
+                        path = [a]
+                        for _ in range(n):
+                            path.append(add(path[-1], SLIDE_DIRS[d]))
+                        if not all(p in legal for p in path[1:]):
+                            continue
+                        start, end = set(kind.cells(a)), set(kind.cells(path[-1]))
+                        swept = set().union(*(kind.cells(p) for p in path[1:]))
+                        groups = (sorted(end - start), sorted(swept - start - end), sorted(start - end))
+                        rows.append((j, a, path[-1], groups))
                 if not rows:
                     break
-                sizes = [len(g) for g in rows[0][2]]
+                sizes = [len(g) for g in rows[0][3]]
                 names = ([f"?e{i}" for i in range(sizes[0])], [f"?t{i}" for i in range(sizes[1])],
                          [f"?l{i}" for i in range(sizes[2])])
                 verb = "step" if metric == "steps" else "slide"
-                ground = [(cell(a), cell(b), *map(cell, g[0] + g[1] + g[2])) for a, b, g in rows]
+                ground = [((f"k{j}",) if split else ()) + (cell(a), cell(b), *map(cell, g[0] + g[1] + g[2]))
+                          for j, a, b, g in rows]
                 assert _uniform(ground)
                 enter, through, leave = names
+                who = "?k" if split else f"k{members[0][0]}"
                 out.append(Schema(
-                    f"{verb}-k{j}-{DIR_NAMES[d]}-{n}", k, ("?from", "?to", *enter, *through, *leave), ground,
-                    pre=[("at", f"k{j}", "?from")] + [("clear", c) for c in enter + through],
-                    add=[("at", f"k{j}", "?to")] + [("clear", c) for c in leave],
-                    delete=[("at", f"k{j}", "?from")] + [("clear", c) for c in enter],
+                    f"{verb}-{'g' + str(k) if split else who}-{DIR_NAMES[d]}-{n}", k,
+                    ("?k",) * split + ("?from", "?to", *enter, *through, *leave), ground,
+                    pre=[("at", who, "?from")] + [("clear", c) for c in enter + through],
+                    add=[("at", who, "?to")] + [("clear", c) for c in leave],
+                    delete=[("at", who, "?from")] + [("clear", c) for c in enter],
                     cost=1, step=(k, d, n)))
     return out
 
