@@ -20,6 +20,7 @@ while a variable saves at least :data:`MIN_SAVED` of the actions.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -58,7 +59,9 @@ def _groups(ops: Sequence, movers: Sequence, todo: set, c: int) -> dict:
     """rest -> {transition on c: action} for the actions in ``todo`` that read c (one that
     leaves c as it is takes the transition from its value to itself)."""
     out: dict = {}
-    for o in sorted(todo):
+    for i, o in enumerate(sorted(todo)):
+        if i % 1024 == 0:
+            limits.checkpoint()         # the run's deadline and Ctrl-C, on a task of 10^5 actions too
         op = ops[o]
         pre, eff = dict(op.pre), dict(op.eff)
         if c not in pre:
@@ -84,7 +87,17 @@ def factor(ops: Sequence, movers: Sequence, costs: Sequence[int] | None = None) 
         limits.checkpoint()
         best, best_saved = None, 0
         for c, acts in by_var.items():
-            groups = _groups(ops, movers, acts & todo, c)
+            acts = acts & todo
+            # saves at most x (1 - 1/p) - p with x <= the actions and p <= c's transitions (x
+            # actions in groups of at most p, each group one literal, p transition literals):
+            # its most at p = sqrt(x), within [2, the transitions]
+            steps = len({(dict(ops[o].pre)[c], dict(ops[o].eff).get(c)) for o in acts})
+            if steps < 2:
+                continue
+            p = min(max(2.0, math.sqrt(len(acts))), steps)
+            if len(acts) * (1 - 1 / p) - p <= max(best_saved, MIN_SAVED * len(ops) - 1):
+                continue
+            groups = _groups(ops, movers, acts, c)
             taken = [g for g in groups.values() if len(g) > 1]
             saved = sum(len(g) - 1 for g in taken) - len({t for g in taken for t in g})
             if saved > best_saved:
