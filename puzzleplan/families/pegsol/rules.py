@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+from ...bitsets import bits, mask_of
 from ...cells import cell_name as name, parse_cell
 from ...puzzle import IllegalStep, Move, PuzzleError
 from ...contract import Rules, SideConditions
@@ -47,18 +48,6 @@ DIRECTIONS = {
     "triangular": ORTHOGONAL + ((1, 1), (-1, -1)),
 }
 GONE = (-1, -1)     # where a jumped peg is, for end conditions: on no hole
-
-
-def mask_of(indices) -> int:
-    """The mask with the bits ``indices`` set: linear in the mask's size (or-ing the bits one by
-    one into a big int copies it every time: minutes on a board of a million holes)."""
-    indices = list(indices)
-    if not indices:
-        return 0
-    raw = bytearray(max(indices) // 8 + 1)
-    for i in indices:
-        raw[i >> 3] |= 1 << (i & 7)
-    return int.from_bytes(raw, "little")
 
 
 @dataclass(frozen=True)
@@ -86,13 +75,6 @@ class PegSpec:
         holes = set(self.holes)
         return ["".join(placement.get((x, y), ".") if (x, y) in holes else "#" for x in range(self.width))
                 for y in range(self.height)]
-
-
-def bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class PegSolitaire(SideConditions, Rules):

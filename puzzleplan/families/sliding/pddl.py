@@ -28,7 +28,7 @@ def export_kinds(dom) -> list[tuple[int, int | None, int | None]]:
         ranked = _ranked(kind, dom.initial[k])
         goals = _ranked(kind, [a for g, a in dom.goal if g == k])
         if len(dom.initial[k]) < 2 or len(kind.axes) != 1 or \
-                any(len(goals[ln]) not in (0, len(ranked.get(ln, ()))) for ln in goals):
+                any(len(goals[ln]) != len(ranked.get(ln, ())) for ln in goals):
             out.append((k, None, None))
         else:
             out += [(k, ln, r) for ln in sorted(ranked) for r in range(len(ranked[ln]))]

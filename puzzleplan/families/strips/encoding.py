@@ -576,9 +576,7 @@ class _Actions:
         if self.lits[o] is None:
             j, x = self.conj(o)
             lit = self.lits[o] = self.m.var(("mv", o, self.t))
-            self.m.add([-lit, j])
-            self.m.add([-lit, x])
-            self.m.add([lit, -j, -x])
+            self.m.equiv_and(lit, [j, x])
         return self.lits[o]
 
     def reasons(self, v: int, ops) -> list[int]:

@@ -55,20 +55,22 @@ class Factored:
         return ("fx", s) if v == self.var[g] else ("fj", g)
 
 
-def _groups(ops: Sequence, movers: Sequence, todo: set, c: int) -> dict:
-    """rest -> {transition on c: action} for the actions in ``todo`` that read c (one that
-    leaves c as it is takes the transition from its value to itself)."""
+def _transition(pre: dict, eff: dict, c: int) -> tuple[int, int]:
+    """An action's transition on c (one that leaves c as it is: from its value to itself)."""
+    return pre[c], eff.get(c, pre[c])
+
+
+def _groups(ops: Sequence, movers: Sequence, todo: set, c: int, pres: list, effs: list) -> dict:
+    """rest -> {transition on c: action} for the actions in ``todo`` (each reads c); ``pres``,
+    ``effs``: each action's preconditions and effects as dicts."""
     out: dict = {}
     for i, o in enumerate(sorted(todo)):
         if i % 1024 == 0:
             limits.checkpoint()         # the run's deadline and Ctrl-C, on a task of 10^5 actions too
         op = ops[o]
-        pre, eff = dict(op.pre), dict(op.eff)
-        if c not in pre:
-            continue
         rest = (movers[o], op.cost, tuple(sorted((v, x) for v, x in op.pre if v != c)),
                 tuple(sorted((v, x) for v, x in op.eff if v != c)))
-        out.setdefault(rest, {}).setdefault((pre[c], eff.get(c, pre[c])), o)
+        out.setdefault(rest, {}).setdefault(_transition(pres[o], effs[o], c), o)
     return out
 
 
@@ -78,6 +80,7 @@ def factor(ops: Sequence, movers: Sequence, costs: Sequence[int] | None = None) 
     cost encoding's walks and free layers name them one by one."""
     costs = [op.cost for op in ops] if costs is None else costs
     todo = {o for o in range(len(ops)) if costs[o] >= 1}
+    pres, effs = [dict(op.pre) for op in ops], [dict(op.eff) for op in ops]
     by_var: dict[int, set] = {}
     for o in todo:
         for v, _ in ops[o].pre:
@@ -91,13 +94,13 @@ def factor(ops: Sequence, movers: Sequence, costs: Sequence[int] | None = None) 
             # saves at most x (1 - 1/p) - p with x <= the actions and p <= c's transitions (x
             # actions in groups of at most p, each group one literal, p transition literals):
             # its most at p = sqrt(x), within [2, the transitions]
-            steps = len({(dict(ops[o].pre)[c], dict(ops[o].eff).get(c)) for o in acts})
+            steps = len({_transition(pres[o], effs[o], c) for o in acts})
             if steps < 2:
                 continue
             p = min(max(2.0, math.sqrt(len(acts))), steps)
             if len(acts) * (1 - 1 / p) - p <= max(best_saved, MIN_SAVED * len(ops) - 1):
                 continue
-            groups = _groups(ops, movers, acts, c)
+            groups = _groups(ops, movers, acts, c, pres, effs)
             taken = [g for g in groups.values() if len(g) > 1]
             saved = sum(len(g) - 1 for g in taken) - len({t for g in taken for t in g})
             if saved > best_saved:
@@ -108,12 +111,12 @@ def factor(ops: Sequence, movers: Sequence, costs: Sequence[int] | None = None) 
         index: dict = {}
         for group in taken:
             g = len(out.var)
-            first = ops[next(iter(group.values()))]
+            first = next(iter(group.values()))
             out.var.append(c)
-            out.pre.append(tuple((v, x) for v, x in first.pre if v != c))
-            out.eff.append(tuple((v, x) for v, x in first.eff if v != c))
-            out.mover.append(movers[next(iter(group.values()))])
-            out.cost.append(costs[next(iter(group.values()))])
+            out.pre.append(tuple((v, x) for v, x in ops[first].pre if v != c))
+            out.eff.append(tuple((v, x) for v, x in ops[first].eff if v != c))
+            out.mover.append(movers[first])
+            out.cost.append(costs[first])
             out.takes.append([])
             for (x, y), o in group.items():
                 s = index.get((x, y))

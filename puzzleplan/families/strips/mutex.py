@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass
 
 from ... import limits
+from ...bitsets import bits
 
 MAX_FACTS = 20_000      # above this the pairs alone (facts^2 bits) are not worth building
 SECONDS = 10.0          # the fixpoint's own budget (and at most a quarter of the time left)
@@ -43,13 +44,6 @@ class Mutexes:
     pairs: tuple[tuple[tuple[int, int], tuple[int, int]], ...]
     rounds: int
     seconds: float
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def mutexes(task, seconds: float | None = None) -> Mutexes | None:
@@ -109,19 +103,19 @@ def mutexes(task, seconds: float | None = None) -> Mutexes | None:
                     changed = True
                     together[p] |= add
                     reached |= 1 << p
-                    for r in _bits(add & ~(1 << p)):
+                    for r in bits(add & ~(1 << p)):
                         together[r] |= 1 << p
             if time.monotonic() > deadline:
                 return None
     unreachable = tuple(fact_of[f] for f in range(n) if not reached >> f & 1)
     pairs = []
-    for f in _bits(reached):
+    for f in bits(reached):
         limits.checkpoint()
         # facts after f, reached, of another variable, never found with f
         v = fact_of[f][0]
         same = ((1 << len(values[v])) - 1) << offset[v]
         apart = reached & ~together[f] & ~same & ~((1 << (f + 1)) - 1)
-        pairs += [(fact_of[f], fact_of[g]) for g in _bits(apart)]
+        pairs += [(fact_of[f], fact_of[g]) for g in bits(apart)]
     return Mutexes(unreachable, tuple(pairs), rounds, round(time.monotonic() - t0, 4))
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ... import limits
+from ...bitsets import bits, mask_of
 from ...encodings.order import above_ladder
 
 # interfering pairs, and pairs that never follow each other, at most (beyond: the lever is off;
@@ -70,8 +71,8 @@ def interfering_above(ops: Sequence, known: Sequence | None = None, values: Sequ
             readers.setdefault(v, []).append(o)
         for v in c:
             changers.setdefault(v, []).append(o)
-    readers = {v: _mask(os) for v, os in readers.items()}
-    changers = {v: _mask(os) for v, os in changers.items()}
+    readers = {v: mask_of(os) for v, os in readers.items()}
+    changers = {v: mask_of(os) for v, os in changers.items()}
     near_above: list[int] = []
     free: list[bool] = []
     total = 0
@@ -91,23 +92,7 @@ def interfering_above(ops: Sequence, known: Sequence | None = None, values: Sequ
             return None
         near_above.append(above)
         free.append(count + never_count < n - 1 - b)
-    return Interference([tuple(b + 1 + i for i in _bits(above)) for b, above in enumerate(near_above)], free)
-
-
-def _mask(positions) -> int:
-    """The int whose bits ``positions`` are set (built once, not a bit at a time)."""
-    positions = list(positions)
-    if not positions:
-        return 0
-    bits = bytearray(max(positions) // 8 + 1)
-    for i in positions:
-        bits[i >> 3] |= 1 << (i & 7)
-    return int.from_bytes(bits, "little")
-
-
-def _bits(mask: int) -> list[int]:
-    """The positions of the bits set in ``mask``, lowest first."""
-    return [i for i, c in enumerate(bin(mask)[:1:-1]) if c == "1"]
+    return Interference([tuple(b + 1 + i for i in bits(above)) for b, above in enumerate(near_above)], free)
 
 
 @dataclass(frozen=True)
@@ -126,7 +111,7 @@ class Interference:
 def _never_after(known: Sequence, values: Sequence, mutexes):
     """``never(b)``: the actions a such that b cannot apply straight after a."""
     masks = _never_masks(known, values, mutexes)
-    return lambda b: set(_bits(masks(b)))
+    return lambda b: set(bits(masks(b)))
 
 
 def _never_masks(known: Sequence, values: Sequence, mutexes):
@@ -140,7 +125,7 @@ def _never_masks(known: Sequence, values: Sequence, mutexes):
         changed = {v for v, _ in op.eff}
         for f in list(op.eff) + [(v, x) for v, x in op.pre if v not in changed]:
             leaving.setdefault(f, []).append(a)
-    leaving = {f: _mask(acts) for f, acts in leaving.items()}
+    leaving = {f: mask_of(acts) for f, acts in leaving.items()}
 
     def never(b: int) -> int:
         out = 0
