@@ -1,0 +1,52 @@
+;; puzzleplan export instances/seeds/rushhour_card40_bmodel_v2.rh
+;; KHH.F.
+;; KBC.FL
+;; KBCAAL
+;; MMME.L
+;; ..DEJJ
+;; GGDII.
+(define (domain puzzleplan-sliding)
+  (:requirements :strips)
+  (:constants k0 k1 k2 k3 k4)
+  (:predicates (at ?a0 ?a1) (clear ?a0) (legal-step-k0-left-1 ?a0 ?a1 ?a2 ?a3) (legal-step-k0-right-1 ?a0 ?a1 ?a2 ?a3) (legal-step-k1-up-1 ?a0 ?a1 ?a2 ?a3) (legal-step-k1-down-1 ?a0 ?a1 ?a2 ?a3) (legal-step-k2-left-1 ?a0 ?a1 ?a2 ?a3) (legal-step-k2-right-1 ?a0 ?a1 ?a2 ?a3) (legal-step-k3-up-1 ?a0 ?a1 ?a2 ?a3) (legal-step-k3-down-1 ?a0 ?a1 ?a2 ?a3) (legal-step-k4-left-1 ?a0 ?a1 ?a2 ?a3) (legal-step-k4-right-1 ?a0 ?a1 ?a2 ?a3))
+  (:action step-k0-left-1
+   :parameters (?from ?to ?e0 ?l0)
+   :precondition (and (at k0 ?from) (clear ?e0) (legal-step-k0-left-1 ?from ?to ?e0 ?l0))
+   :effect (and (at k0 ?to) (clear ?l0) (not (at k0 ?from)) (not (clear ?e0))))
+  (:action step-k0-right-1
+   :parameters (?from ?to ?e0 ?l0)
+   :precondition (and (at k0 ?from) (clear ?e0) (legal-step-k0-right-1 ?from ?to ?e0 ?l0))
+   :effect (and (at k0 ?to) (clear ?l0) (not (at k0 ?from)) (not (clear ?e0))))
+  (:action step-k1-up-1
+   :parameters (?from ?to ?e0 ?l0)
+   :precondition (and (at k1 ?from) (clear ?e0) (legal-step-k1-up-1 ?from ?to ?e0 ?l0))
+   :effect (and (at k1 ?to) (clear ?l0) (not (at k1 ?from)) (not (clear ?e0))))
+  (:action step-k1-down-1
+   :parameters (?from ?to ?e0 ?l0)
+   :precondition (and (at k1 ?from) (clear ?e0) (legal-step-k1-down-1 ?from ?to ?e0 ?l0))
+   :effect (and (at k1 ?to) (clear ?l0) (not (at k1 ?from)) (not (clear ?e0))))
+  (:action step-k2-left-1
+   :parameters (?from ?to ?e0 ?l0)
+   :precondition (and (at k2 ?from) (clear ?e0) (legal-step-k2-left-1 ?from ?to ?e0 ?l0))
+   :effect (and (at k2 ?to) (clear ?l0) (not (at k2 ?from)) (not (clear ?e0))))
+  (:action step-k2-right-1
+   :parameters (?from ?to ?e0 ?l0)
+   :precondition (and (at k2 ?from) (clear ?e0) (legal-step-k2-right-1 ?from ?to ?e0 ?l0))
+   :effect (and (at k2 ?to) (clear ?l0) (not (at k2 ?from)) (not (clear ?e0))))
+  (:action step-k3-up-1
+   :parameters (?from ?to ?e0 ?l0)
+   :precondition (and (at k3 ?from) (clear ?e0) (legal-step-k3-up-1 ?from ?to ?e0 ?l0))
+   :effect (and (at k3 ?to) (clear ?l0) (not (at k3 ?from)) (not (clear ?e0))))
+  (:action step-k3-down-1
+   :parameters (?from ?to ?e0 ?l0)
+   :precondition (and (at k3 ?from) (clear ?e0) (legal-step-k3-down-1 ?from ?to ?e0 ?l0))
+   :effect (and (at k3 ?to) (clear ?l0) (not (at k3 ?from)) (not (clear ?e0))))
+  (:action step-k4-left-1
+   :parameters (?from ?to ?e0 ?l0)
+   :precondition (and (at k4 ?from) (clear ?e0) (legal-step-k4-left-1 ?from ?to ?e0 ?l0))
+   :effect (and (at k4 ?to) (clear ?l0) (not (at k4 ?from)) (not (clear ?e0))))
+  (:action step-k4-right-1
+   :parameters (?from ?to ?e0 ?l0)
+   :precondition (and (at k4 ?from) (clear ?e0) (legal-step-k4-right-1 ?from ?to ?e0 ?l0))
+   :effect (and (at k4 ?to) (clear ?l0) (not (at k4 ?from)) (not (clear ?e0))))
+)
