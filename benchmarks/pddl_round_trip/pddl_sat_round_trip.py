@@ -6,10 +6,11 @@ limit, one run after the other in this process.  The PDDL side's time includes g
 grounding.  Metrics the export cannot say (sliding's and peg solitaire's ``moves``) are
 recorded as refused.  Each optimum is checked against the catalogue's.
 
-Rows are appended to ``benchmarks/pddl_round_trip/pddl_sat_round_trip.csv`` with the load
+The PDDL side reads its export with the default levers, or ``--levers`` (as the CLI takes them:
+``-order,-counts``; the ``command`` column says which).  Rows are appended to ``benchmarks/pddl_round_trip/pddl_sat_round_trip.csv`` with the load
 average before each pair, the command, the git revision and the machine.
 
-    .venv/bin/python benchmarks/pddl_round_trip/pddl_sat_round_trip.py [--seconds 60] [--only NAME,...]
+    .venv/bin/python benchmarks/pddl_round_trip/pddl_sat_round_trip.py [--seconds 60] [--only NAME,...] [--levers LIST]
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from puzzleplan.bench.run import machine, revision
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import PuzzleError
+from puzzleplan.families.strips.rules import parse_levers
 
 from pddl_round_trip import catalogue_exports    # this script's folder is on sys.path
 
@@ -53,7 +55,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=60.0, help="time limit of each run (wall seconds)")
     ap.add_argument("--only", default="", help="comma-separated catalogue names (default: all)")
+    ap.add_argument("--levers", default=None, help="the PDDL side's levers, as --levers takes them (default: the defaults)")
     args = ap.parse_args()
+    if args.levers is not None:
+        try:
+            parse_levers(args.levers)       # a wrong name refused before any run
+        except PuzzleError as err:
+            sys.exit(err.problem)
     only = set(filter(None, args.only.split(",")))
     command = " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])
     new = not OUT.exists()
@@ -77,7 +85,7 @@ def main() -> None:
                        native_cpu=round(cpu() - c0, 2), lower_bound_native=got.lower_bound,
                        goal_lemma_units_native=s.get("goal_lemma_units"), conflicts_native=s.get("conflicts"))
             w0, c0 = time.perf_counter(), cpu()
-            read = load(problem).domain
+            read = load(problem, options=None if args.levers is None else {"levers": args.levers}).domain
             c1 = cpu()
             metric = "steps" if read.unit_costs("cost") else "cost"
             rec.update(pddl_metric=metric, variables=len(read.task.values), actions=len(read.ops),
