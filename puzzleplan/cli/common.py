@@ -135,11 +135,11 @@ def domain_option(f):
 
     wrapped = click.option("--levers", default=None, metavar="LIST",
                            help="PDDL: what is added to the grounded task's search and SAT encoding: "
-                                "bound, mutex, inverse, tallies, counts, order (counts and order once a run "
+                                "bound, mutex, inverse, tallies, order (once a run "
                                 "proves hard), walk (under cost, a walk of cost 0 in one transition), symmetry "
                                 "(interchangeable objects touched in one order), factor (a move times its counter's "
                                 "step as two literals) by default, "
-                                "shortcut; changes like +shortcut,-mutex; or none.")(wrapper)
+                                "shortcut, counts (off by default); changes like +counts,-mutex; or none.")(wrapper)
     return click.option("--domain", type=click.Path(dir_okay=False), default=None,
                         help="PDDL: the domain file of the problem FILE (default: domain.pddl beside it).")(wrapped)
 

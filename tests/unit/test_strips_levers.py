@@ -641,7 +641,8 @@ def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side_of_a_hard
     rules = load(export_of("sliding", "steps")).domain
     cells = {f for c in rules.counts() if c.k == 1 for f in c.facts if rules.fact(*f).startswith("clear(")}
     assert len(cells) == 36         # every cell of the 6x6 board: empty or covered by one car
-    assert "counts" in rules.levers     # on by default, for runs that prove hard
+    assert "counts" not in rules.levers     # off by default: asked for here
+    rules.levers = rules.levers | {"counts"}
     easy = solve(rules, "steps", max_horizon=16)
     assert easy.stats["exactly_one_sets"] == "not sought (an easy run)"
     assert (easy.conflicts if hasattr(easy, "conflicts") else easy.stats["conflicts"]) < deepening.HARD_RUN
@@ -661,7 +662,7 @@ def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side_of_a_hard
 def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid_run(monkeypatch, tmp_path):
     """Sets added to goal-side states built before, and the order of commuting actions between
     steps built before: the optimum stays BFS's, wherever the run turns hard (after its first
-    horizon, or some horizons later), in both unrollings."""
+    horizon, or some horizons later), in both unrollings (the sets asked for: off by default)."""
     from puzzleplan.planner import deepening
     compared = added = 0
     for family in EXPORTS:
@@ -671,6 +672,7 @@ def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid
                 read = load(export_of(family.name, rules.metrics[0], seed)).domain
             except PuzzleError:
                 continue
+            read.levers = read.levers | {"counts"}
             bfs = breadth_first_search(read, "steps", 30)
             if read.task.costs or bfs.status is not Status.OPTIMAL or bfs.length > 16:
                 continue
@@ -686,6 +688,7 @@ def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid
     for level in (1, 3, 11):
         native = load(ROOT / "instances/rushhour/thinkfun40.rh", level).domain
         read = load(export(native, "slides", str(tmp_path / f"card{level}"))[2]).domain
+        read.levers = read.levers | {"counts"}
         bfs = breadth_first_search(read, "steps", 30)
         sat = solve(read, "steps", max_horizon=30)
         assert sat.status is Status.OPTIMAL and sat.length == bfs.length, (level, sat, bfs)
@@ -739,12 +742,12 @@ def test_levers_changed_between_runs_take_effect():
 
 
 @pytest.mark.parametrize("text,want", [("none", ()),
-                                       ("default", ("bound", "mutex", "inverse", "tallies", "counts", "order", "walk",
+                                       ("default", ("bound", "mutex", "inverse", "tallies", "order", "walk",
                                                     "symmetry", "factor")),
                                        ("mutex, bound", ("mutex", "bound")),
-                                       ("+shortcut,-mutex", ("bound", "inverse", "tallies", "counts", "order", "walk",
+                                       ("+shortcut,-mutex", ("bound", "inverse", "tallies", "order", "walk",
                                                              "symmetry", "factor", "shortcut")),
-                                       ("-bound,-bound", ("mutex", "inverse", "tallies", "counts", "order", "walk",
+                                       ("-bound,-bound", ("mutex", "inverse", "tallies", "order", "walk",
                                                           "symmetry", "factor"))])
 def test_levers_are_chosen_by_name_or_by_change(text, want):
     from puzzleplan.families.strips.rules import parse_levers

@@ -103,7 +103,12 @@ def step_key(step: str) -> str:
 #              least one" on the goal side of the double-ended unrolling, sought only once a run
 #              proves hard (Encoder.escalate, deepening.HARD_RUN conflicts): card 40 in steps
 #              14.6 -> 9.2 s, in slides 5.6 -> 3.4 s; Ma's puzzle
-#              10.5 -> 14.7 s; easy runs unchanged (benchmarks/pddl_levers.csv, git 68de85e)
+#              10.5 -> 14.7 s; easy runs unchanged (benchmarks/pddl_levers.csv, git 68de85e).
+#              Off by default since: with the tallies, the counts of one or two, Rush Hour's cars
+#              as variables and the factored counters the sets save few conflicts, and their
+#              search (up to its 5 s budget) cost more than it saved: the 19 slowest entries of
+#              the round trip solved 25% faster without it (geometric mean), the same conflicts
+#              within 10% (pddl_sat_round_trip.csv, --levers=-counts, git e0b1619)
 #   order      actions that commute kept in one order (:mod:`.order`), added once a run proves
 #              hard (Encoder.escalate): card 40 in steps 6.3 -> 4.1 s, Ma's puzzle 12.9 -> 11.4 s,
 #              card 40 in slides 2.2 -> 3.2 s, the 8-puzzle nothing to order
@@ -131,7 +136,7 @@ def step_key(step: str) -> str:
 #              (:mod:`.factor`): the knights seed's export (2,722 actions, 272 jumps) from
 #              85k variables and 547k clauses to 12k and 71k at its optimum
 LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies", "walk", "symmetry", "factor")
-DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "counts", "order", "walk", "symmetry", "factor")
+DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "order", "walk", "symmetry", "factor")
 LMCUT_SECONDS = 5.0
 
 
