@@ -15,10 +15,11 @@ number no action changes (one or two: a board's empty cells) are counted at ever
 larger counts on the goal side (:func:`tallies`), and a goal-side state has no goal
 variable further from its goal value than the moves left, nor, over the variables no action
 changes two of, more distance in all (:meth:`StepsEncoder.goal_bound`).  Once a run proves hard
-(:meth:`StepsEncoder.escalate`), the goal side of the double-ended unrolling also says "at
-least one" of each set of facts that every reachable state holds exactly one of
-(:mod:`.counts`: a cell is empty or covered), which its otherwise free states lack and the
-start side keeps by itself, and actions that commute are kept in one order (:mod:`.order`).
+(:meth:`StepsEncoder.escalate`), actions that commute are kept in one order (:mod:`.order`),
+and, with the ``counts`` lever (off by default: its search cost more than it saved), the goal
+side of the double-ended unrolling also says "at least one" of each set of facts that every
+reachable state holds exactly one of (:mod:`.counts`: a cell is empty or covered), which its
+otherwise free states lack and the start side keeps by itself.
 
 Actions ``("mv", o, t)``: operator o applies at t; its preconditions hold at t, its
 effects at t+1.  Explanatory frame axioms: a value turns false only through an
