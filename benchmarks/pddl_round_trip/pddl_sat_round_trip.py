@@ -6,9 +6,10 @@ limit, one run after the other in this process.  The PDDL side's time includes g
 grounding.  Metrics the export cannot say (sliding's and peg solitaire's ``moves``) are
 recorded as refused.  Each optimum is checked against the catalogue's.
 
-The PDDL side reads its export with the default levers, or ``--levers`` (as the CLI takes them:
-``-order,-counts``; the ``command`` column says which).  Rows are appended to ``benchmarks/pddl_round_trip/pddl_sat_round_trip.csv`` with the load
-average before each pair, the command, the git revision and the machine.
+The PDDL side reads its export with the default levers, or ``--levers`` (as the CLI takes
+them: ``-order,-counts``; the ``command`` column says which).  Rows are appended to
+``benchmarks/pddl_round_trip/pddl_sat_round_trip.csv`` with the load average before each
+pair, the command, the git revision and the machine.
 
     .venv/bin/python benchmarks/pddl_round_trip/pddl_sat_round_trip.py [--seconds 60] [--only NAME,...] [--levers LIST]
 """

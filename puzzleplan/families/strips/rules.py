@@ -107,7 +107,7 @@ def step_key(step: str) -> str:
 #              Off by default since: with the tallies, the counts of one or two, Rush Hour's cars
 #              as variables and the factored counters the sets save few conflicts, and their
 #              search (up to its 5 s budget) cost more than it saved: the 19 slowest entries of
-#              the round trip solved 25% faster without it (geometric mean), the same conflicts
+#              the round trip took 0.77x the CPU without it (geometric mean), the same conflicts
 #              within 10% (pddl_sat_round_trip.csv, --levers=-counts, git e0b1619)
 #   order      actions that commute kept in one order (:mod:`.order`), added once a run proves
 #              hard (Encoder.escalate): card 40 in steps 6.3 -> 4.1 s, Ma's puzzle 12.9 -> 11.4 s,
