@@ -15,6 +15,16 @@ def catalogue():
         return list(csv.DictReader(f))
 
 
+def read_back(rules, metric: str, folder):
+    """``rules`` exported as PDDL into ``folder`` (made if need be; ``task/domain.pddl``,
+    ``task/problem.pddl``) and read back: the grounded task (the ``strips`` family's rules)."""
+    from puzzleplan.formats.load import load
+    from puzzleplan.pddl import export
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    _, _, problem = export(rules, metric, str(Path(folder) / "task"))
+    return load(problem).domain
+
+
 @pytest.fixture
 def write(tmp_path):
     """Write text to a file with the given name and return its path."""

@@ -8,7 +8,7 @@ import zlib
 import pytest
 from click.testing import CliRunner
 
-from conftest import INSTANCES, ROOT
+from conftest import INSTANCES, ROOT, read_back
 import families_gen as generate
 from puzzleplan.cli import main
 from puzzleplan.constraints import Counted
@@ -150,7 +150,7 @@ def test_identical_pieces_share_a_kind():
     assert sum(1 for a in task.init if a[0] == "at") == len(domain.spec.pieces)
 
 
-def test_cars_on_one_axis_are_a_kind_each_and_keep_the_optimum():
+def test_cars_on_one_axis_are_a_kind_each_and_keep_the_optimum(tmp_path):
     """Rush Hour's cars never leave their lane nor pass each other, so the export gives each
     its own kind (two cars of a kind in one lane ranked by their place in it): as many kinds
     as cars, and the PDDL task's optimum (BFS, and SAT with every lever) is the native one,
@@ -173,7 +173,7 @@ def test_cars_on_one_axis_are_a_kind_each_and_keep_the_optimum():
             continue
         task = build(domain, metric)
         assert len(task.constants) == len(domain.spec.pieces)
-        read = build_and_load(domain, metric)
+        read = read_back(domain, metric, tmp_path / str(compared))
         assert breadth_first_search(read, "steps").length == native.length
         got = sat_solve(read, "steps", max_horizon=20)
         assert (got.status, got.length) == (Status.OPTIMAL, native.length)
@@ -183,14 +183,6 @@ def test_cars_on_one_axis_are_a_kind_each_and_keep_the_optimum():
         if compared == 6:
             break
     assert compared == 6 and same_lane >= 2 and several_lanes >= 2
-
-
-def build_and_load(domain, metric):
-    """The PDDL task of ``domain`` written to files and read back (grounded by the translator)."""
-    import tempfile
-    from puzzleplan.pddl import export
-    _, _, problem = export(domain, metric, tempfile.mkdtemp(prefix="lanes-") + "/task")
-    return load(problem).domain
 
 
 def test_cli_export_and_validate_a_plan(tmp_path):

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from conftest import INSTANCES
+from conftest import INSTANCES, read_back
 from puzzleplan import registry
 from puzzleplan.constraints import Counted
 from puzzleplan.encodings import encoder_for
@@ -18,7 +18,6 @@ from puzzleplan.export import build, decode_answer
 from puzzleplan.families.knights.generate import knights
 from puzzleplan.families.strips.factor import factor
 from puzzleplan.formats.load import load
-from puzzleplan.pddl import export
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import MoveCount, PuzzleError, Status
 from puzzleplan.search import astar_search, breadth_first_search
@@ -38,19 +37,16 @@ def counted_export(family, rng, tmp_path_factory):
     try:
         native = Counted(rules, [count])
         metric = rules.metrics[0]
-        _, _, problem = export(native, metric, str(tmp_path_factory.mktemp("factor") / "task"))
+        read = read_back(native, metric, tmp_path_factory.mktemp("factor"))
     except PuzzleError:
         return None
-    return load(problem).domain, native, metric
+    return read, native, metric
 
 
-def test_each_factored_action_is_its_group_and_its_transition():
+def test_each_factored_action_is_its_group_and_its_transition(tmp_path):
     """On the knights seed's export (two counted knights): every jump is factored, and each
     action's preconditions and effects are exactly its group's plus its transition's."""
-    read = load(INSTANCES / "seeds/knights_seed003.knights").domain
-    import tempfile
-    _, _, problem = export(read, "steps", tempfile.mkdtemp(prefix="factor-") + "/task")
-    rules = load(problem).domain
+    rules = read_back(load(INSTANCES / "seeds/knights_seed003.knights").domain, "steps", tmp_path / "knights")
     fac = factor(rules.ops, rules.mover)
     assert fac is not None and len(fac.of_op) == 2720 and len(fac.var) == 272 and len(fac.parts) == 20
     assert len(set(fac.op_of.values())) == len(fac.op_of) == len(fac.of_op)
@@ -62,8 +58,7 @@ def test_each_factored_action_is_its_group_and_its_transition():
         assert (rules.mover[o], op.cost) == (fac.mover[g], fac.cost[g])
     # not a product: nothing factored
     card = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
-    _, _, problem = export(card, "steps", tempfile.mkdtemp(prefix="factor-") + "/task")
-    plain = load(problem).domain
+    plain = read_back(card, "steps", tmp_path / "card")
     assert factor(plain.ops, plain.mover) is None
 
 
@@ -104,21 +99,19 @@ def test_sat_with_factored_counters_finds_the_optimum_of_search(family, backend,
     assert compared >= 2 and factored >= 1
 
 
-def test_side_conditions_on_a_factored_task_keep_their_optimum(monkeypatch):
+def test_side_conditions_on_a_factored_task_keep_their_optimum(monkeypatch, tmp_path):
     """A counted knights export with a side condition of its own on top (a move count of a
     knight's jumps): SAT with the counters factored = A*."""
     from puzzleplan.families.strips import factor as factor_module
     monkeypatch.setattr(factor_module, "MIN_SAVED", 0.0)
     rng = random.Random("factor-side")
     checked = 0
-    import tempfile
-    for _ in range(30):
+    for i in range(30):
         native = Counted(knights(rng, 3, 4, counted=True))     # a goal with a move count: a counter
         try:
-            _, _, problem = export(native, "steps", tempfile.mkdtemp(prefix="factor-") + "/task")
+            read = read_back(native, "steps", tmp_path / str(i))
         except PuzzleError:
             continue
-        read = load(problem).domain
         jumps = [s for s in read.schemas if s.startswith("jump")]
         if not jumps:
             continue
@@ -136,15 +129,12 @@ def test_side_conditions_on_a_factored_task_keep_their_optimum(monkeypatch):
     assert checked >= 2
 
 
-def test_an_exported_formula_with_factored_actions_decodes_to_its_plan():
+def test_an_exported_formula_with_factored_actions_decodes_to_its_plan(tmp_path):
     """The knights seed's export at its optimum (13) as one formula: a model found outside the
     planner decodes, the factored literals read back to actions, to a plan of cost 13; 12 is
     unsatisfiable."""
     from pysat.solvers import Solver
-    import tempfile
-    _, _, problem = export(load(INSTANCES / "seeds/knights_seed003.knights").domain, "steps",
-                           tempfile.mkdtemp(prefix="factor-") + "/task")
-    rules = load(problem).domain
+    rules = read_back(load(INSTANCES / "seeds/knights_seed003.knights").domain, "steps", tmp_path)
     assert encoder_for(rules, "cost").figures()["factored_actions"] == 2720
     for horizon, sat in ((13, True), (12, False)):
         f = build(rules, "cost", horizon)
@@ -174,8 +164,7 @@ def test_a_bound_on_moves_that_binds_is_kept_by_the_factored_counter(monkeypatch
         truth = breadth_first_search(native, "steps", time_limit=20)
         if truth.status is not Status.OPTIMAL or truth.length == free.length or truth.length > 12:
             continue
-        _, _, problem = export(native, "steps", str(tmp_path_factory.mktemp("binds") / "task"))
-        read = load(problem).domain
+        read = read_back(native, "steps", tmp_path_factory.mktemp("binds"))
         # the h^2 mutexes tie a small counter to where its knight can stand: without them the
         # counter's own clauses must keep it right
         for levers in (read.levers, read.levers - {"mutex"}):
