@@ -127,11 +127,16 @@ def level_option(f):
 
 
 def domain_option(f):
-    """--domain FILE and --levers LIST, handed to the command as ``options`` (what a format's
-    reader takes)."""
+    """--domain FILE, --levers LIST and --grounder, handed to the command as ``options`` (what
+    a format's reader takes)."""
     @functools.wraps(f)
-    def wrapper(*args, domain=None, levers=None, **kwargs):
-        return f(*args, options={"domain": domain, "levers": levers}, **kwargs)
+    def wrapper(*args, domain=None, levers=None, grounder=None, **kwargs):
+        return f(*args, options={"domain": domain, "levers": levers, "grounder": grounder}, **kwargs)
+
+    wrapper = click.option("--grounder", type=click.Choice(["own", "translator"]), default=None,
+                           help="PDDL: who grounds the task: our own grounder (the default; plain STRIPS "
+                                "with types, equality and constant action costs, else the translator) or "
+                                "always Fast Downward's translator.")(wrapper)
 
     wrapped = click.option("--levers", default=None, metavar="LIST",
                            help="PDDL: what is added to the grounded task's search and SAT encoding: "

@@ -393,11 +393,12 @@ def big_task(folder: Path, n: int = 70) -> Path:
     return p
 
 
-def test_grounding_stops_at_the_time_limit(tmp_path):
+@pytest.mark.parametrize("grounder", ["own", "translator"])
+def test_grounding_stops_at_the_time_limit(tmp_path, grounder):
     p = big_task(tmp_path)
     t0 = time.monotonic()
-    got = subprocess.run([sys.executable, "-m", "puzzleplan.cli", "solve", "--time-limit", "0.5", "--json", str(p)],
-                         capture_output=True, text=True, timeout=60)
+    got = subprocess.run([sys.executable, "-m", "puzzleplan.cli", "solve", "--time-limit", "0.5", "--json", str(p),
+                          "--grounder", grounder], capture_output=True, text=True, timeout=60)
     assert got.returncode == 0, got.stderr
     result = json.loads(got.stdout)
     assert result["status"] == "timeout" and "while the puzzle was read" in result["message"]
@@ -406,7 +407,8 @@ def test_grounding_stops_at_the_time_limit(tmp_path):
 
 def test_ctrl_c_while_grounding_exits_130_and_leaves_no_translator(tmp_path):
     p = big_task(tmp_path, 90)
-    proc = subprocess.Popen([sys.executable, "-m", "puzzleplan.cli", "search", str(p)], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "puzzleplan.cli", "search", str(p), "--grounder", "translator"],
+                            stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint, start_new_session=True)
     with reaped(proc, group=True):
         time.sleep(1.5)
@@ -417,6 +419,20 @@ def test_ctrl_c_while_grounding_exits_130_and_leaves_no_translator(tmp_path):
         assert proc.returncode == 130 and "interrupted" in err
         for pid in children:
             assert subprocess.run(["kill", "-0", pid], capture_output=True).returncode != 0
+
+
+def test_ctrl_c_while_our_grounder_grounds_exits_130(tmp_path):
+    """Our grounder runs in this process: Ctrl-C stops it where it is (no plan, no task)."""
+    p = big_task(tmp_path, 130)
+    proc = subprocess.Popen([sys.executable, "-m", "puzzleplan.cli", "search", str(p)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint, start_new_session=True)
+    with reaped(proc, group=True):
+        time.sleep(2)
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 130 and "interrupted" in err
+        assert "grounded " not in err, "Ctrl-C should have come while grounding"
 
 
 # -- a problem's blocks out of the translator's order --------------------------------------------

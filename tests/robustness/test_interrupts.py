@@ -332,7 +332,8 @@ def test_the_translator_dies_with_a_run_killed_outright(tmp_path):
     problem = tmp_path / "problem.pddl"
     problem.write_text("(define (problem pb) (:domain b) (:objects " + " ".join(f"o{i}" for i in range(60))
                        + ") (:init (q)) (:goal (p o1 o2 o3 o4)))\n")
-    run = subprocess.Popen([sys.executable, "-m", "puzzleplan.cli", "solve", str(problem), "--domain", str(domain), "-q"],
+    run = subprocess.Popen([sys.executable, "-m", "puzzleplan.cli", "solve", str(problem), "--domain", str(domain), "-q",
+                            "--grounder", "translator"],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     translator = None
     deadline = time.monotonic() + 60

@@ -3,11 +3,12 @@ grounded (:mod:`.ground`).
 
 The domain is ``--domain FILE`` or, without it, ``domain.pddl`` in the problem's
 folder (the IPC's layout), else ``NAME-domain.pddl`` or ``domain-NAME.pddl`` beside
-``NAME.pddl``.  ``--levers`` (:func:`.rules.parse_levers`) chooses what the rules add to
+``NAME.pddl``.  ``--grounder translator`` grounds by Fast Downward's translator even where
+our own grounder reads the task (:mod:`.ground`).  ``--levers`` (:func:`.rules.parse_levers`) chooses what the rules add to
 search and SAT.  A problem whose blocks are out of the translator's order (``:goal``
 before ``:init``, as some public collections write it) is reordered first, with a note
 on stderr.  Grounding is done once per pair of texts in a process, and its size is printed on stderr before any
-encoding: ``grounded p01.pddl: 28 variables, 111 facts, 114 actions (0.05 s)``.
+encoding: ``grounded p01.pddl: 28 variables, 111 facts, 114 actions (0.01 s, our grounder)``.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def domain_file(problem: Path, given: str | None) -> Path:
 
 
 def read(text: str, level: int | None = None, path: str | None = None, domain: str | None = None,
-         levers: str | None = None) -> Parsed:
+         levers: str | None = None, grounder: str | None = None) -> Parsed:
     if path is None:
         raise PuzzleError("a PDDL problem is read from a file (its domain is found beside it)")
     problem = Path(path)
@@ -54,13 +55,14 @@ def read(text: str, level: int | None = None, path: str | None = None, domain: s
     if moved:
         print(f"note: {problem.name}: its blocks read in the order the translator takes them "
               f"({', '.join(moved)} moved)", file=sys.stderr)
-    task = grounded(dtext, text, str(problem))
+    task = grounded(dtext, text, str(problem), grounder or "own")
     task = replace(task, name=head.name, domain=dhead.name, levers=None if levers is None else parse_levers(levers))
     return Parsed(task, title=f"{dhead.name} {head.name}")
 
 
 @lru_cache(maxsize=8)
-def grounded(domain_text: str, problem_text: str, shown: str) -> ground.Grounded:
-    task = ground.translate(domain_text, problem_text, shown)
-    print(f"grounded {Path(shown).name}: {task.size()} ({task.seconds:.2f} s)", file=sys.stderr)
+def grounded(domain_text: str, problem_text: str, shown: str, grounder: str = "own") -> ground.Grounded:
+    task = ground.translate(domain_text, problem_text, shown, grounder)
+    by = "our grounder" if task.grounder == "own" else "the translator"
+    print(f"grounded {Path(shown).name}: {task.size()} ({task.seconds:.2f} s, {by})", file=sys.stderr)
     return task

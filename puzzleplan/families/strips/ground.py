@@ -1,7 +1,14 @@
-"""Grounding: a PDDL domain and problem -> a finite-domain (SAS+) task, by Fast Downward's
-translator (the PyPI package ``fast-downward-translate``), run as a child process.
+"""Grounding: a PDDL domain and problem -> a finite-domain (SAS+) task: by our own grounder
+(:mod:`.lifted`, in this process) for plain STRIPS tasks (types, equality, constant action
+costs), else by Fast Downward's translator (the PyPI package ``fast-downward-translate``),
+run as a child process.  The two make the same task where both apply (the same variables,
+values, actions and mutex groups; the tests compare them on every catalogue export and
+the bundled IPC problems); ours takes a tenth of the time (0.01-0.1 s against 0.15-0.6 s
+on the catalogue's exports) as it needs no second Python, no Datalog model of the task
+and no files.  ``grounder="translator"`` (the CLI's ``--grounder translator``) asks for
+the translator always.
 
-Why a child process: the translator is a program (its ``main`` reads the command
+Why a child process for the translator: the translator is a program (its ``main`` reads the command
 line and writes ``output.sas``), it may run long on a large task, and a child can be
 killed at the time limit (:mod:`puzzleplan.limits`) or on Ctrl-C without leaving
 anything half done in ours.  It runs with ``--keep-unimportant-variables
@@ -90,9 +97,10 @@ class Grounded:
     operators: tuple[Operator, ...]
     mutexes: tuple[tuple[tuple[int, int], ...], ...]
     costs: bool                                 # the task has action costs
-    seconds: float = 0.0                        # the translator's wall time
+    seconds: float = 0.0                        # the grounder's wall time
     levers: tuple[str, ...] | None = None       # what the rules add (None: the defaults, rules.LEVERS)
     goals: tuple[tuple[tuple[int, int], ...], ...] = ()     # goal alternatives, if any (then ``goal`` is unused)
+    grounder: str = "translator"                # who grounded it: "own" (:mod:`.lifted`) or the translator
 
     def alternatives(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """The goal as alternatives: each a conjunction of (variable, value); one, ``goal``,
@@ -108,9 +116,26 @@ class Grounded:
                 + (", action costs" if self.costs else ""))
 
 
-def translate(domain_text: str, problem_text: str, where: str) -> Grounded:
-    """Ground a task given as the texts of its domain and problem (written to a fresh folder
-    for the translator: a file read from ``.gz`` grounds too); PuzzleError (naming
+GROUNDERS = ("own", "translator")
+
+
+def translate(domain_text: str, problem_text: str, where: str, grounder: str = "own") -> Grounded:
+    """Ground a task given as the texts of its domain and problem: by :mod:`.lifted` if it
+    reads it (``grounder="own"``), else by the translator (:func:`run_translator`)."""
+    if grounder not in GROUNDERS:
+        raise PuzzleError(f"unknown grounder {grounder!r}: choose {' or '.join(GROUNDERS)}", where)
+    if grounder == "own":
+        from . import lifted
+        try:
+            return lifted.ground(domain_text, problem_text, where)
+        except lifted.Unsupported:
+            pass
+    return run_translator(domain_text, problem_text, where)
+
+
+def run_translator(domain_text: str, problem_text: str, where: str) -> Grounded:
+    """Ground a task by the translator, given the texts of its domain and problem (written to
+    a fresh folder for it: a file read from ``.gz`` grounds too); PuzzleError (naming
     ``where``) if the translator refuses it, :class:`limits.TimeUp` at the time limit (the
     translator is killed)."""
     with tempfile.TemporaryDirectory(prefix="puzzleplan-ground-") as tmp:
