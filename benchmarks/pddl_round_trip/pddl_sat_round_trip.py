@@ -1,7 +1,8 @@
 """SAT on every catalogue puzzle's own file against SAT on its ``export --pddl`` read back
 (the ``strips`` family, its default levers): the same backend (``pysat-de``), the same time
 limit, one run after the other in this process.  The PDDL side's time includes grounding
-(Fast Downward's translator, a child process: its CPU is counted) and the levers' set-up;
+(our grounder in this process, or Fast Downward's translator, a child process, whose CPU is
+counted: ``--grounder translator`` asks for it always) and the levers' set-up;
 ``ratio`` is the PDDL run's CPU over the native run's, ``ratio_sat`` the same without the
 grounding.  Metrics the export cannot say (sliding's and peg solitaire's ``moves``) are
 recorded as refused.  Each optimum is checked against the catalogue's.
@@ -11,7 +12,7 @@ them: ``-order,-counts``; the ``command`` column says which).  Rows are appended
 ``benchmarks/pddl_round_trip/pddl_sat_round_trip.csv`` with the load average before each
 pair, the command, the git revision and the machine.
 
-    .venv/bin/python benchmarks/pddl_round_trip/pddl_sat_round_trip.py [--seconds 60] [--only NAME,...] [--levers LIST]
+    .venv/bin/python benchmarks/pddl_round_trip/pddl_sat_round_trip.py [--seconds 60] [--only NAME,...] [--levers LIST] [--grounder own|translator]
 """
 from __future__ import annotations
 
@@ -57,6 +58,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60.0, help="time limit of each run (wall seconds)")
     ap.add_argument("--only", default="", help="comma-separated catalogue names (default: all)")
     ap.add_argument("--levers", default=None, help="the PDDL side's levers, as --levers takes them (default: the defaults)")
+    ap.add_argument("--grounder", default=None, choices=["own", "translator"],
+                    help="who grounds the PDDL side (default: ours, else the translator)")
     args = ap.parse_args()
     if args.levers is not None:
         try:
@@ -86,7 +89,7 @@ def main() -> None:
                        native_cpu=round(cpu() - c0, 2), lower_bound_native=got.lower_bound,
                        goal_lemma_units_native=s.get("goal_lemma_units"), conflicts_native=s.get("conflicts"))
             w0, c0 = time.perf_counter(), cpu()
-            read = load(problem, options=None if args.levers is None else {"levers": args.levers}).domain
+            read = load(problem, options={"levers": args.levers, "grounder": args.grounder}).domain
             c1 = cpu()
             metric = "steps" if read.unit_costs("cost") else "cost"
             rec.update(pddl_metric=metric, variables=len(read.task.values), actions=len(read.ops),
