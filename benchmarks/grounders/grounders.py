@@ -1,12 +1,18 @@
-"""The two grounders measured on the IPC 2008 optimal Sokoban track: Fast Downward's
-translator (``fast-downward-translate``, the one puzzleplan uses, run as puzzleplan runs it)
-and unified-planning's own grounder (``up_grounder``, unified-planning 1.3.0, which is not a
-dependency: install it beside to rerun this).  Per problem: wall seconds (the process start
-included for the translator, as puzzleplan pays it), ground actions, and state variables
-(the translator's finite-domain variables and facts; unified-planning's Boolean fluents).
+"""Grounders measured on the IPC 2008 optimal Sokoban track: Fast Downward's translator
+(``fast-downward-translate``, run as puzzleplan runs it) and unified-planning's own grounder
+(``up_grounder``, unified-planning 1.3.0, which is not a dependency: install it beside to
+rerun this).  Per problem: wall seconds (the process start included for the translator, as
+puzzleplan pays it), ground actions, and state variables (the translator's finite-domain
+variables and facts; unified-planning's Boolean fluents).
 
     .venv/bin/python benchmarks/grounders/grounders.py [IPC folder] > benchmarks/grounders/grounders.csv
     (with unified-planning importable, e.g. PYTHONPATH of a venv that has it)
+
+With ``--own``: our grounder (:mod:`puzzleplan.families.strips.lifted`) against the
+translator, per problem: each one's wall and CPU seconds (the translator's child's CPU
+counted), and whether the two tasks are the same (variables, values, actions, mutex groups).
+
+    .venv/bin/python benchmarks/grounders/grounders.py --own [IPC folder] > benchmarks/grounders/own_vs_translator.csv
 """
 from __future__ import annotations
 
@@ -15,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from puzzleplan.families.strips.ground import translate
+from puzzleplan.families.strips.ground import run_translator as translate
 
 
 def up_ground(domain: Path, problem: Path) -> tuple[float, int, int]:
@@ -53,5 +59,35 @@ def main(folder: str) -> None:
         sys.stdout.flush()
 
 
+def cpu() -> float:
+    import resource
+    child = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + child.ru_utime + child.ru_stime
+
+
+def own(folder: str) -> None:
+    from dataclasses import replace
+    from puzzleplan.bench.run import machine, revision
+    from puzzleplan.families.strips import lifted
+    root = Path(folder)
+    out = csv.writer(sys.stdout)
+    out.writerow(["problem", "actions", "variables", "facts", "translator_seconds", "translator_cpu", "own_seconds",
+                  "own_cpu", "same_task", "revision", "machine"])
+    domain = (root / "domain.pddl").read_text()
+    for problem in sorted(root.glob("p*.pddl")):
+        text = problem.read_text()
+        w, c = time.perf_counter(), cpu()
+        theirs = translate(domain, text, problem.name)
+        fd = (round(time.perf_counter() - w, 3), round(cpu() - c, 3))
+        w, c = time.perf_counter(), cpu()
+        ours = lifted.ground(domain, text, problem.name)
+        mine = (round(time.perf_counter() - w, 3), round(cpu() - c, 3))
+        same = replace(ours, seconds=0, grounder="") == replace(theirs, seconds=0, grounder="")
+        out.writerow([problem.name, len(ours.operators), len(ours.values), ours.facts, *fd, *mine, same,
+                      revision(), machine()])
+        sys.stdout.flush()
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "../shared/datasets/pddl/sokoban-opt08-strips")
+    args = [a for a in sys.argv[1:] if a != "--own"]
+    (own if "--own" in sys.argv else main)(args[0] if args else "../shared/datasets/pddl/sokoban-opt08-strips")
