@@ -138,6 +138,8 @@ def _action(s: Sexp) -> Schema:
             cost += int(m[2])
         else:
             add.append(_atom(m))
+    if any(a[0] == "=" for a in add + dele):
+        raise Unsupported("an equality as an effect")
     for pair in eq + neq:
         if len(pair) != 2 or any(isinstance(x, Sexp) for x in pair):
             raise Unsupported("an equality that is not of two terms")
@@ -333,6 +335,7 @@ def _ground(domain_text: str, problem_text: str, where: str) -> Grounded:
     actions = []
     for s in schemas:
         for b in _bindings(s, static, index, of_type):
+            limits.checkpoint()
             def g(a):
                 return (a[0],) + tuple(b.get(x, x) for x in a[1:])
             pre = [g(a) for a in s.pre]
@@ -538,6 +541,7 @@ def _sas(facts, groups, ops, init, goal, costs, seconds) -> Grounded:
             start[v] = x
     sas_ops = []
     for name, pre, add, dele, cost in ops:
+        limits.checkpoint()
         if not possible(pre):
             continue                # never applicable
         p = dict(where[f] for f in pre)
