@@ -244,3 +244,64 @@ def test_our_grounder_stops_at_the_time_limit():
     with limits.time_limit(0.05):
         with pytest.raises(limits.TimeUp):
             lifted.ground(domain, problem, "task")
+
+
+EDGES = {
+    # a parameter of a type without objects (an unused type): no action, no error
+    "a type without objects": (
+        "(define (domain d) (:requirements :strips :typing) (:types cell thing)\n"
+        " (:predicates (at ?x - cell) (link ?a ?b - cell) (has ?t - thing))\n"
+        " (:action mv :parameters (?a ?b - cell) :precondition (and (at ?a) (link ?a ?b)) :effect (and (not (at ?a)) (at ?b)))\n"
+        " (:action get :parameters (?t - thing) :precondition () :effect (has ?t)))",
+        "(define (problem p) (:domain d) (:objects a b c - cell) (:init (at a) (link a b) (link b c)) (:goal (at c)))"),
+    # an action that needs two facts of one group never applies: it breaks no group (p(x) or q(x) per x)
+    "an action needing two facts of a group": (
+        "(define (domain d) (:requirements :strips) (:predicates (p ?x) (q ?x))\n"
+        " (:action mv :parameters (?a ?b) :precondition (and (p ?a) (q ?b))"
+        " :effect (and (not (p ?a)) (p ?b) (not (q ?b)) (q ?a))))",
+        "(define (problem r) (:domain d) (:objects a b c) (:init (p a) (q b) (q c)) (:goal (p b)))"),
+    "two costs in one action": (
+        "(define (domain d) (:requirements :strips :action-costs) (:predicates (at ?x)) (:functions (total-cost))\n"
+        " (:action mv :parameters (?a ?b) :precondition (at ?a)"
+        " :effect (and (not (at ?a)) (at ?b) (increase (total-cost) 3) (increase (total-cost) 4))))",
+        "(define (problem r) (:domain d) (:objects a b) (:init (at a) (= (total-cost) 0)) (:goal (at b))"
+        " (:metric minimize (total-cost)))"),
+    "an empty goal": (
+        "(define (domain d) (:requirements :strips) (:predicates (at ?x))\n"
+        " (:action mv :parameters (?a ?b) :precondition (at ?a) :effect (and (not (at ?a)) (at ?b))))",
+        "(define (problem r) (:domain d) (:objects a b) (:init (at a)) (:goal (and)))"),
+    "a problem's object used as a domain's constant": (
+        "(define (domain d) (:requirements :strips) (:predicates (at ?x))\n"
+        " (:action mv :parameters (?a) :precondition (at ?a) :effect (and (not (at ?a)) (at b))))",
+        "(define (problem r) (:domain d) (:objects a b) (:init (at a)) (:goal (at b)))"),
+    "a total cost that does not start at 0": (
+        "(define (domain d) (:requirements :strips :action-costs) (:predicates (at ?x)) (:functions (total-cost))\n"
+        " (:action mv :parameters (?a ?b) :precondition (at ?a) :effect (and (not (at ?a)) (at ?b) (increase (total-cost) 1))))",
+        "(define (problem r) (:domain d) (:objects a b) (:init (at a) (= (total-cost) 5)) (:goal (at b))"
+        " (:metric minimize (total-cost)))"),
+    "no initial state": (
+        "(define (domain d) (:requirements :strips) (:predicates (at ?x))\n"
+        " (:action mv :parameters (?a ?b) :precondition (at ?a) :effect (and (not (at ?a)) (at ?b))))",
+        "(define (problem r) (:domain d) (:objects a b) (:goal (at b)))"),
+}
+
+
+@pytest.mark.parametrize("edge", list(EDGES))
+def test_edge_cases_answer_as_the_translator_does(edge):
+    """What an outside review found: each answered as the translator answers it (its task, or
+    its error), by our grounder or by handing the task to the translator."""
+    domain, problem = EDGES[edge]
+    assert outcome(ground.translate, domain, problem, "task") == outcome(ground.run_translator, domain, problem, "task")
+
+
+def test_more_candidates_than_tried_go_to_the_translator():
+    """160 unary predicates and one of two places: ours stops at its cap of candidates (rather
+    than keep a partial answer), and the translator grounds it."""
+    preds = " ".join(f"(f{i} ?x)" for i in range(160))
+    domain = (f"(define (domain d) (:requirements :strips) (:predicates {preds} (zat ?x))\n"
+              " (:action mv :parameters (?a ?b) :precondition (zat ?a) :effect (and (not (zat ?a)) (zat ?b)"
+              + " ".join(f" (f{i} ?a)" for i in range(160)) + ")))")
+    problem = "(define (problem r) (:domain d) (:objects a b c) (:init (zat a)) (:goal (zat c)))"
+    with pytest.raises(lifted.Unsupported):
+        lifted.ground(domain, problem, "task")
+    assert outcome(ground.translate, domain, problem, "task") == outcome(ground.run_translator, domain, problem, "task")

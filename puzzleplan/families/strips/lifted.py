@@ -31,9 +31,15 @@ How, in the translator's steps, each a short pass over the ground task:
    the initial value (the variable's domain transition graph) are dropped, with the actions
    that need them; a variable left with one value is dropped (always true).
 
+Then the translator's order of the variables (its causal graph's, :func:`causal_order`).
 Names are the translator's (``at(k1, c-1-0)``, ``not clear(c-0-1)``, ``<none of those>``,
 ``slide-g1-down-1 k1 c-1-0 c-1-1 c-1-2 c-1-0``), so that plans, side conditions and the
-rules read both alike; the tests compare the two on every catalogue export.
+rules read both alike.  The task is the translator's to the last detail on every family's
+exports, the catalogue's and the bundled IPC problems (the tests compare them); one
+difference is by design: a group is checked on the actions a relaxed plan reaches, where
+the translator checks every action, so an action that never applies cannot break a group
+here, and ours may have groups (hence variables) the translator has not; every group of its
+is within one of ours, and the two tasks have the same states, transitions and goals.
 """
 from __future__ import annotations
 
@@ -135,7 +141,9 @@ def _action(s: Sexp) -> Schema:
         elif m and m[0] == "increase":
             if len(m) != 3 or list(m[1]) != ["total-cost"] or isinstance(m[2], Sexp) or not m[2].isdigit():
                 raise Unsupported("a cost other than a constant")
-            cost += int(m[2])
+            if cost:
+                raise Unsupported("two costs in one action")
+            cost = int(m[2])
         else:
             add.append(_atom(m))
     if any(a[0] == "=" for a in add + dele):
@@ -158,9 +166,15 @@ def read(domain_text: str, problem_text: str, where: str):
         raise Unsupported("a block the plain reader does not know")
     if any(len(v) > 1 for k, v in list(ds.items()) + list(ps.items()) if k != ":action"):
         raise Unsupported("a block given twice")
+    if len(ps.get(":init", [])) != 1 or len(ps.get(":domain", [])) != 1:
+        raise Unsupported("a problem without its initial state or its domain")
+    if list(ps[":domain"][0][1:]) != [dom[1][1]]:
+        raise Unsupported("a problem for another domain")
     parent = {"object": None}
     for s in ds.get(":types", []):
         for name, sup in _typed(list(s[1:])):
+            if name in ("object", "number"):
+                raise Unsupported(f"the type {name} declared")
             parent[name] = sup
     objects = []
     for s in ds.get(":constants", []) + ps.get(":objects", []):
@@ -175,6 +189,7 @@ def read(domain_text: str, problem_text: str, where: str):
             of_type[t].append(obj)
             t = parent[t] if t != "object" else None
     names = {obj for obj, _ in objects}
+    constants = {obj for s in ds.get(":constants", []) for obj, _ in _typed(list(s[1:]))}
     if len(names) != len(objects):
         raise Unsupported("an object declared twice")
     arity = {}
@@ -190,7 +205,7 @@ def read(domain_text: str, problem_text: str, where: str):
     for s in ps.get(":init", []):
         for m in s[1:]:
             if isinstance(m, Sexp) and m and m[0] == "=":
-                if len(m) == 3 and isinstance(m[1], Sexp) and list(m[1]) == ["total-cost"]:
+                if len(m) == 3 and isinstance(m[1], Sexp) and list(m[1]) == ["total-cost"] and m[2] == "0":
                     continue
                 raise Unsupported("a numeric initial value")
             init.append(_atom(m))
@@ -198,6 +213,8 @@ def read(domain_text: str, problem_text: str, where: str):
     if len(goals) != 1 or len(goals[0]) != 2:
         raise Unsupported("no single goal")
     goal = [_atom(m) for m in _conj(goals[0][1])]
+    if not goal:
+        raise Unsupported("an empty goal")
     # anything the translator would call an error is left to it, to say so
     for a in init + goal:
         if arity.get(a[0]) != len(a) - 1 or any(x not in names for x in a[1:]):
@@ -210,7 +227,7 @@ def read(domain_text: str, problem_text: str, where: str):
             raise Unsupported("a parameter declared twice or of a type not declared")
         for a in sc.pre + sc.add + sc.dele + [("=",) + pair for pair in sc.eq + sc.neq]:
             if (a[0] != "=" and arity.get(a[0]) != len(a) - 1) or \
-                    any(x not in (params if x.startswith("?") else names) for x in a[1:]):
+                    any(x not in (params if x.startswith("?") else constants) for x in a[1:]):
                 raise Unsupported("an atom the domain does not declare")
     metric = ps.get(":metric", [])
     costs = False
@@ -267,7 +284,7 @@ def _bindings(schema: Schema, static: set, index, of_type) -> list[dict]:
             for obj in of_type.get(types[p], ()):
                 b[p] = obj
                 extend(i + 1, b)
-            del b[p]
+            b.pop(p, None)          # (a type without objects: nothing was bound)
             return
         pred, args = step[0], step[1:]
         key = tuple(k for k, x in enumerate(args) if not x.startswith("?") or x in b)
@@ -405,7 +422,9 @@ def invariants(facts: list, ops: list, init: set) -> list[tuple]:
     for p, n in sorted(arity.items()):
         for c in [-1, *range(n)]:        # -1: none counted (grows into a group, as clear(?c))
             todo.append(((p, c, tuple(k for k in range(n) if k != c)),))
-    while todo and len(tried) < MAX_CANDIDATES:
+    while todo:
+        if len(tried) >= MAX_CANDIDATES:
+            raise Unsupported("more invariant candidates than are tried here")
         cand = todo.pop(0)
         if frozenset(cand) in tried:
             continue
@@ -420,6 +439,10 @@ def invariants(facts: list, ops: list, init: set) -> list[tuple]:
         for i in sorted({i for p in preds for i in adders[p]}):
             limits.checkpoint()
             pre, add, needed = net[i]
+            held: dict = defaultdict(int)       # per group, the facts the action needs in it
+            for f in pre:
+                for k in fkeys.get(f, ()):
+                    held[k] += 1
             added: dict = {}
             for f in add:
                 for k in fkeys.get(f, ()):
@@ -428,6 +451,8 @@ def invariants(facts: list, ops: list, init: set) -> list[tuple]:
                     else:
                         added[k] = f
             for k, f in added.items():
+                if held[k] > 1:
+                    continue            # needs two facts of the group: never applies while it holds
                 if f is not None and (f in pre or any(k in fkeys.get(g, ()) for g in needed if g != f)):
                     continue
                 bad = True
