@@ -35,11 +35,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ... import limits
 from ...puzzle import PuzzleError
+from . import lifted
+from .sas import Grounded, Operator     # the task's form (here for those who import it from here)
 
 FLAGS = ("--keep-unimportant-variables", "--keep-no-ops")
 # the translator run as ``python -m fast_downward.translate``, with room for deep formulas: its
@@ -78,45 +80,6 @@ INPUT_ERROR = 31
 OUT_OF_MEMORY = 20      # the translator's own exit codes
 
 
-@dataclass(frozen=True)
-class Operator:
-    name: str
-    pre: tuple[tuple[int, int], ...]       # every (variable, value) that must hold
-    eff: tuple[tuple[int, int], ...]       # (variable, new value)
-    cost: int
-
-
-@dataclass(frozen=True)
-class Grounded:
-    """A SAS+ task."""
-
-    name: str                                   # the problem's name
-    domain: str                                 # the domain's name
-    values: tuple[tuple[str, ...], ...]         # per variable, its values' fact names
-    init: tuple[int, ...]
-    goal: tuple[tuple[int, int], ...]
-    operators: tuple[Operator, ...]
-    mutexes: tuple[tuple[tuple[int, int], ...], ...]
-    costs: bool                                 # the task has action costs
-    seconds: float = 0.0                        # the grounder's wall time
-    levers: tuple[str, ...] | None = None       # what the rules add (None: the defaults, rules.LEVERS)
-    goals: tuple[tuple[tuple[int, int], ...], ...] = ()     # goal alternatives, if any (then ``goal`` is unused)
-    grounder: str = "translator"                # who grounded it: "own" (:mod:`.lifted`) or the translator
-
-    def alternatives(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """The goal as alternatives: each a conjunction of (variable, value); one, ``goal``,
-        unless the problem's goal was a disjunction or an ``exists`` (:func:`parse_sas`)."""
-        return self.goals or (self.goal,)
-
-    @property
-    def facts(self) -> int:
-        return sum(len(v) for v in self.values)
-
-    def size(self) -> str:
-        return (f"{len(self.values):,} variables, {self.facts:,} facts, {len(self.operators):,} actions"
-                + (", action costs" if self.costs else ""))
-
-
 GROUNDERS = ("own", "translator")
 
 
@@ -126,7 +89,6 @@ def translate(domain_text: str, problem_text: str, where: str, grounder: str = "
     if grounder not in GROUNDERS:
         raise PuzzleError(f"unknown grounder {grounder!r}: choose {' or '.join(GROUNDERS)}", where)
     if grounder == "own":
-        from . import lifted
         try:
             return lifted.ground(domain_text, problem_text, where)
         except lifted.Unsupported:

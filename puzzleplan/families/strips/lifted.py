@@ -50,7 +50,7 @@ from collections import defaultdict, deque
 from itertools import permutations
 
 from ... import limits
-from .ground import Grounded, Operator
+from .sas import Grounded, Operator
 from .source import Sexp, parse
 
 SUPPORTED = {":strips", ":typing", ":equality", ":action-costs"}
@@ -85,14 +85,18 @@ def _typed(items: list) -> list[tuple[str, str]]:
 
 
 def _conj(s) -> list:
-    """A conjunction's members (nested ``and`` flattened; ``()`` is empty)."""
-    if not isinstance(s, Sexp):
-        raise Unsupported("a bare token as a formula")
-    if not s:
-        return []
-    if s[0] == "and":
-        return [m for part in s[1:] for m in _conj(part)]
-    return [s]
+    """A conjunction's members, in order (nested ``and`` flattened without recursion: a goal
+    nested a thousand deep is valid PDDL; ``()`` is empty)."""
+    out, todo = [], [s]
+    while todo:
+        s = todo.pop()
+        if not isinstance(s, Sexp):
+            raise Unsupported("a bare token as a formula")
+        if s and s[0] == "and":
+            todo.extend(reversed(s[1:]))
+        elif s:
+            out.append(s)
+    return out
 
 
 def _atom(s) -> tuple:
