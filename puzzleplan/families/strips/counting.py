@@ -62,13 +62,12 @@ class CountingBound:
         up = dict.fromkeys(preds, 0.0)
         down = dict.fromkeys(preds, 0.0)
         known = dict.fromkeys(preds, True)
-        for o, (op, cost) in enumerate(zip(ops, costs)):
-            if o % 256 == 0:
-                limits.checkpoint()
+        for op, cost in zip(ops, costs):
             pre = None
             rise: dict[str, int] = {}
             fall: dict[str, int] = {}
             for v, x in op.eff:
+                limits.checkpoint(1 + len(of_var.get(v, ())))     # (a variable may be in thousands of groups)
                 for p in of_var.get(v, ()):
                     if pre is None:
                         pre = dict(op.pre)
