@@ -404,7 +404,7 @@ def _ground(domain_text: str, problem_text: str, where: str) -> Grounded:
     goal = [a for a in goal if a[0] not in static]
     facts = sorted(reached)
     groups = invariants(facts, ops, {a for a in init if a[0] in fluent})
-    return _sas(facts, groups, ops, init, goal, costs, time.perf_counter() - t0)
+    return _sas(facts, groups, ops, init, goal, costs, t0)
 
 
 # ---- invariants ---------------------------------------------------------------------------
@@ -543,8 +543,8 @@ def trivial(solvable: bool, seconds: float) -> Grounded:
                     round(seconds, 4), grounder="own")
 
 
-def _sas(facts, groups, ops, init, goal, costs, seconds) -> Grounded:
-    t0 = time.perf_counter() - seconds
+def _sas(facts, groups, ops, init, goal, costs, t0: float) -> Grounded:
+    """The finite-domain task; ``t0``: when grounding began (its clock is the task's ``seconds``)."""
     chosen = _choose(groups, facts)
     where = {}
     for v, g in enumerate(chosen):
@@ -650,7 +650,7 @@ def _sas(facts, groups, ops, init, goal, costs, seconds) -> Grounded:
             mutexes.append(tuple((new[v], x) for v, x in facts))
     return Grounded("", "", tuple(values), tuple(newx[keep[i]][start[keep[i]]] for i in order),
                     tuple(sorted((new[v], x) for v, x in goal_pairs)),
-                    tuple(operators), tuple(mutexes), costs, round(seconds, 4), grounder="own")
+                    tuple(operators), tuple(mutexes), costs, round(time.perf_counter() - t0, 4), grounder="own")
 
 
 def causal_order(n: int, ops: list, goal_vars: set) -> list[int]:
