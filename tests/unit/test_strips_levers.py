@@ -22,7 +22,7 @@ from puzzleplan.constraints import Counted
 from puzzleplan.families.strips.generate import generate
 from puzzleplan.families.strips.inverse import inverse_pairs, known
 from puzzleplan.families.strips.mutex import mutexes
-from puzzleplan.families.strips.order import interfering_above
+from puzzleplan.families.strips.order import interfering_above, schema_ranks
 from puzzleplan.families.strips.relaxed import DEAD_END
 from puzzleplan.families.strips.rules import StripsTask
 from puzzleplan.formats.load import load
@@ -328,21 +328,27 @@ def test_every_barred_pair_gives_back_the_state_it_started_from():
 
 
 # -- one order for actions that commute ------------------------------------------------------------
-def test_every_pair_the_order_bars_can_be_swapped_to_the_same_end():
-    """b straight after a, b's index below a's and a not among b's interfering actions: from
-    every reachable state where a then b apply, b then a apply too, end in the same state,
-    and the state between holds only facts of the states before and after."""
+@pytest.mark.parametrize("by", ["action", "schema", "random"])
+def test_every_pair_the_order_bars_can_be_swapped_to_the_same_end(by):
+    """b straight after a, b's rank below a's (an action's own index, its schema's, or a rank
+    drawn at random) and a not among b's interfering actions: from every reachable state where
+    a then b apply, b then a apply too, end in the same state, and the state between holds only
+    facts of the states before and after."""
     swapped = 0
-    for rules in tasks():
-        above = interfering_above(rules.ops)
+    for i, rules in enumerate(tasks()):
+        draw = random.Random(i)
+        ranks = {"action": None, "schema": schema_ranks(rules.ops),
+                 "random": [draw.randrange(4) for _ in rules.ops]}[by]
+        above = interfering_above(rules.ops, ranks=ranks)
         assert above is not None
+        rank = ranks or range(len(rules.ops))
         for s in reachable(rules):
             for a, op in enumerate(rules.ops):
                 if not all(s[v] == x for v, x in op.pre):
                     continue
                 s1 = rules.apply(s, a)
-                for b in range(a):
-                    if a in above[b] or not all(s1[v] == x for v, x in rules.ops[b].pre):
+                for b in range(len(rules.ops)):
+                    if rank[b] >= rank[a] or a in above[b] or not all(s1[v] == x for v, x in rules.ops[b].pre):
                         continue
                     assert all(s[v] == x for v, x in rules.ops[b].pre), (a, b)
                     mid = rules.apply(s, b)
@@ -359,13 +365,12 @@ def test_an_action_said_never_to_follow_another_never_does():
     precondition of b cannot hold with what a leaves) never stand straight one after the other
     from a reachable state; and the actions that need no clause have no independent action above."""
     from puzzleplan.families.strips.order import _never_after
-    checked = 0
+    checked = unfree = 0
     exports = [load(export_of(name, "steps")).domain for name in ("sliding", "pegsol")]
     for rules in tasks(60) + exports:
         use = mutexes(rules)
         ops = known(rules.ops, rules.task.values, use)
         never = _never_after(ops, rules.task.values, use)
-        found = interfering_above(rules.ops, ops, rules.task.values, use)
         pairs = {(a, b) for b in range(len(rules.ops)) for a in never(b)}
         for s in reachable(rules) if len(rules.ops) < 300 else []:
             for a, op in enumerate(rules.ops):
@@ -375,10 +380,15 @@ def test_an_action_said_never_to_follow_another_never_does():
                         if (a, b) in pairs:
                             assert not all(s1[v] == x for v, x in rules.ops[b].pre), (a, b)
                             checked += 1
-        for b in range(len(rules.ops)):
-            if not found.free[b]:
-                assert all(a in found[b] or (a, b) in pairs for a in range(b + 1, len(rules.ops)))
-    assert checked > 1000
+        for rank in (range(len(rules.ops)), schema_ranks(rules.ops)):
+            found = interfering_above(rules.ops, ops, rules.task.values, use, list(rank))
+            for b in range(len(rules.ops)):
+                higher = [a for a in range(len(rules.ops)) if rank[a] > rank[b]]
+                assert set(found[b]) <= set(higher)
+                if not found.free[b]:
+                    assert all(a in found[b] or (a, b) in pairs for a in higher)
+                    unfree += 1
+    assert checked > 1000 and unfree > 100
 
 
 def test_interference_over_its_budget_switches_the_order_off(monkeypatch):
@@ -699,6 +709,7 @@ def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid
         assert sat.status is Status.OPTIMAL and sat.length == bfs.length, (level, sat, bfs)
         assert sat.stats["counts_from_horizon"] <= bfs.length and sat.stats["exactly_one_sets"] > 30
         assert sat.stats["order_from_horizon"] == sat.stats["counts_from_horizon"] and sat.stats["order_clauses"] > 0
+        assert sat.stats["order_by"].endswith(" ranks")          # a rank per schema: a car, a direction
         forward = solve(read, "steps", "pysat", max_horizon=30)        # the order between steps built forward
         assert forward.status is Status.OPTIMAL and forward.length == bfs.length, (level, forward)
         assert forward.stats["order_clauses"] > 0 and "exactly_one_sets" not in forward.stats
