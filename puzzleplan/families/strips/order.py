@@ -41,6 +41,7 @@ from typing import Sequence
 
 from ... import limits
 from ...bitsets import bits, mask_of
+from .names import action_parts
 from ...encodings.order import above_ladder
 
 # interfering pairs, and pairs that never follow each other, at most (beyond: the lever is off;
@@ -49,11 +50,12 @@ PAIR_BUDGET = 2_000_000
 
 
 def schema_ranks(ops: Sequence) -> list[int]:
-    """Each action's rank as its schema's (the first word of its name; schemas numbered as they
-    first appear): the order then says nothing between two actions of one schema."""
+    """Each action's rank as its schema's (the first word of its name, as
+    :func:`.names.action_parts` reads it; schemas numbered as they first appear): the order then
+    says nothing between two actions of one schema.  The symmetry lever maps every operator onto
+    one of its own schema, so onto one of the same rank (:mod:`.symmetry`)."""
     names: dict = {}
-    return [names.setdefault(op.name.strip("()").split(maxsplit=1)[0] if op.name.strip("()") else "",
-                             len(names)) for op in ops]
+    return [names.setdefault(action_parts(op.name)[0] if op.name.split() else "", len(names)) for op in ops]
 
 
 def _touch(op) -> tuple[set, set]:

@@ -10,11 +10,13 @@ its name names ("pick ball2 rooma left" touches ball2, rooma and left).
 
 The rule, for such a pair with a before b: b is never touched at a step where a has not
 been touched yet (at that step or before).  Why that is exact, with the operators'
-indices as the order lever (:mod:`.order`) reads them: of the plans of a horizon, take one
-with the fewest actions and, among those, the smallest sequence of indices (compared in
-order) -- the plan whose existence the order lever's own rule rests on.  Were b touched
-first at step t, a not until later, sigma of that plan would be a plan as short, the same
-up to step t (its actions there touch neither), whose action at t has a lower index: the
+ranks as the order lever (:mod:`.order`) reads them: of the plans of a horizon, take one
+with the fewest actions, among those the smallest sequence of ranks (compared in order) --
+the plans the order lever's own rule rests on -- and among those the smallest sequence of
+indices.  Were b touched first at step t, a not until later, sigma of that plan would be a
+plan as short, the same up to step t (its actions there touch neither), whose action at t
+has a lower index and no higher rank (ranks by schema: sigma maps every operator onto one of
+its own schema, so every rank stays; ranks by index: the index is the rank): the
 pair is taken only when sigma lowers the index of every operator that touches b and not a
 (:func:`symmetric_pairs` checks it; the translator's order by name does that for a before
 b in name order).  So that plan keeps the rule for every pair at once, and with it the
