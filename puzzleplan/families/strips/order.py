@@ -41,8 +41,8 @@ from typing import Sequence
 
 from ... import limits
 from ...bitsets import bits, mask_of
-from .names import action_parts
 from ...encodings.order import above_ladder
+from .names import action_parts
 
 # interfering pairs, and pairs that never follow each other, at most (beyond: the lever is off;
 # dense tasks gain nothing from it)
@@ -67,14 +67,14 @@ def _touch(op) -> tuple[set, set]:
 
 def interfering_above(ops: Sequence, known: Sequence | None = None, values: Sequence | None = None,
                       mutexes=None, ranks: Sequence[int] | None = None) -> "Interference | None":
-    """For each action b, the actions of index above b's that interfere with it (see the
-    module doc).  Given the operators with their implied preconditions (``known``,
-    :func:`.inverse.known`), the variables' ``values`` and the h^2 ``mutexes``, also those
-    that b can never follow straight (one of b's preconditions cannot hold with what a
-    leaves: a's effects, and its preconditions on variables it does not change): b needs no
-    clause when no other action above it is independent (in the 8-puzzle every move needs the
-    blank, and moves of different blanks touch different variables but never follow each
-    other), and they are left out of its clause.  None when those pairs pass
+    """For each action b, the actions of rank above b's that interfere with it (see the module
+    doc; ``ranks``: each action's, by default its own index). Given the operators with their
+    implied preconditions (``known``, :func:`.inverse.known`), the variables' ``values`` and the
+    h^2 ``mutexes``, also those that b can never follow straight (one of b's preconditions
+    cannot hold with what a leaves: a's effects, and its preconditions on variables it does not
+    change): b needs no clause when no other action above it is independent (in the 8-puzzle
+    every move needs the blank, and moves of different blanks touch different variables but
+    never follow each other), and they are left out of its clause. None when those pairs pass
     :data:`PAIR_BUDGET`."""
     # sets of actions as the bits of an int: a task's 2,722 actions (knights with move counts)
     # took 2.5 s to pass the budget as Python sets, 0.1 s so
@@ -129,9 +129,9 @@ def interfering_above(ops: Sequence, known: Sequence | None = None, values: Sequ
 
 @dataclass(frozen=True)
 class Interference:
-    """Per action b: ``above[b]`` the actions of higher index that interfere with it; ``free[b]``:
-    some action of higher index neither interferes with b nor can never precede it (b then
-    needs a clause)."""
+    """Per action b: ``above[b]`` the actions of higher rank that interfere with it; ``free[b]``:
+    some action of higher rank neither interferes with b nor can never precede it (b then
+    needs a clause); ``ranks``: each action's (empty: its index)."""
 
     above: list
     free: list
@@ -180,18 +180,19 @@ class ActionOrder:
     def __init__(self, found: Interference):
         self.above = found.above
         self.n = len(found.above)
-        # actions that some independent action of higher index could precede: the others need no clause
+        # actions that some independent action of higher rank could precede: the others need no clause
         self.free = found.free
         self.ranks = found.ranks or tuple(range(self.n))
         self.top = max(self.ranks, default=0)
-        self.by = "actions" if self.ranks == tuple(range(self.n)) else f"{self.top + 1} ranks"
+        self.by_action = self.ranks == tuple(range(self.n))
+        self.by = "actions" if self.by_action else f"{self.top + 1} ranks"
         self.steps: dict[int, list[int]] = {}
         self.clauses = 0
 
     def step(self, m, t: int, lits: list[int]) -> None:
         """Step ``t``'s action literals, by index; tie it to its built neighbours."""
         self.steps[t] = lits
-        if self.ranks == tuple(range(self.n)):
+        if self.by_action:
             above_ladder(m, "ord_above", self.n, t, lits.__getitem__)
         else:
             for k in range(self.top - 1):
