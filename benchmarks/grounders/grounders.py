@@ -59,15 +59,9 @@ def main(folder: str) -> None:
         sys.stdout.flush()
 
 
-def cpu() -> float:
-    import resource
-    child = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + child.ru_utime + child.ru_stime
-
-
 def own(folder: str) -> None:
     from dataclasses import replace
-    from puzzleplan.bench.run import machine, revision
+    from puzzleplan.bench.run import cpu_seconds as cpu, machine, revision
     from puzzleplan.families.strips import lifted
     root = Path(folder)
     out = csv.writer(sys.stdout)

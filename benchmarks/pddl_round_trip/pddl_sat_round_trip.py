@@ -19,12 +19,11 @@ from __future__ import annotations
 import argparse
 import csv
 import os
-import resource
 import sys
 import time
 from pathlib import Path
 
-from puzzleplan.bench.run import machine, revision
+from puzzleplan.bench.run import cpu_seconds as cpu, machine, revision
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import PuzzleError
@@ -39,12 +38,6 @@ FIELDS = ["name", "metric", "optimum", "native_status", "native_length", "native
           "pddl_sat_cpu", "pddl_cpu", "ratio", "ratio_sat", "agrees", "lower_bound_native", "lower_bound_pddl",
           "mutex_pairs", "barred_pairs", "goal_lemma_units_native", "goal_lemma_units_pddl", "conflicts_native",
           "conflicts_pddl", "load", "time_limit", "command", "revision", "machine"]
-
-
-def cpu() -> float:
-    """CPU seconds of this process and of its children waited for (the translator)."""
-    child = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + child.ru_utime + child.ru_stime
 
 
 def agrees(status: str, length, optimum: str) -> str:

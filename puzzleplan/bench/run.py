@@ -143,6 +143,14 @@ def machine() -> str:
     return f"{platform.machine()} {os.cpu_count()} cores {model}".strip()
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children waited for (an outside planner, the
+    translator): the benchmarks' clock for runs in this process."""
+    import resource
+    child = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + child.ru_utime + child.ru_stime
+
+
 def revision() -> str | None:
     """The project's git commit (``+changes`` when the tree differs from it), if it is a checkout."""
     if not (ROOT / "pyproject.toml").is_file():     # an installed package, not a checkout
