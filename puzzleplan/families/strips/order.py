@@ -21,8 +21,8 @@ without it; the states each step can hold are those of such plans' prefixes.
 
 Ranks by action bar the most interleavings; ranks by schema leave two actions of one schema
 in either order but need a ladder literal per schema rather than per action, and paid more:
-Pennant's export in slides (386 actions, 48 schemas) proved in 37.6 s by schema against
-54.6 s by action (the same conflicts within 1%), and the round trip's 16 slowest entries
+Pennant's export in slides (386 actions, 48 schemas) proved in 45.8 s by schema against
+60.2 s by action (the same conflicts within 1%), and the round trip's 16 slowest entries
 both sides prove took 0.92x the CPU over the native file's by schema
 (benchmarks/pddl_round_trip/order_ranks.csv).  The encoder orders by schema, by action where
 schemas leave nothing to order (a task of one schema).

@@ -113,7 +113,7 @@ def step_key(step: str) -> str:
 #              hard (Encoder.escalate): card 40 in steps 6.3 -> 4.1 s, Ma's puzzle 12.9 -> 11.4 s,
 #              card 40 in slides 2.2 -> 3.2 s, the 8-puzzle nothing to order
 #              (benchmarks/pddl_levers.csv, git 8b92827); ranked by schema rather than by
-#              action since: Pennant in slides 54.6 -> 37.6 s, the round trip's 16 slowest
+#              action since: Pennant in slides 60.2 -> 45.8 s, the round trip's 16 slowest
 #              0.92x (benchmarks/pddl_round_trip/order_ranks.csv)
 #   tallies    groups of facts (a predicate, or a predicate with its first argument: a kind's
 #              pieces) whose number no action changes (:mod:`.counting`), that number k > 1
