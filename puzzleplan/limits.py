@@ -136,13 +136,6 @@ def expired() -> bool:
     return deadline is not None and time.monotonic() >= deadline
 
 
-def share(seconds: float, fraction: float = 0.25) -> float:
-    """A budget for optional work (a bound, invariants): ``seconds``, and at most ``fraction``
-    of what the time limit leaves, so that the run keeps most of its time."""
-    left_now = left()
-    return seconds if left_now is None else min(seconds, max(left_now, 0) * fraction)
-
-
 def checkpoint(weight: int = 1) -> None:
     """Cheap; call it in any loop that may run long.  The clock is read once per 512 units of
     work; an iteration that does the work of many (a long slide, a big set copied) says how

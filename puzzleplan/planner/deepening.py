@@ -29,8 +29,14 @@ from .backends import make_backend
 from .unrolling import unrolling_for
 
 DEFAULT_MAX_HORIZON = 1000
-ENUMERATE_STATES = 100_000     # the state space is enumerated first when it is at most this large,
-ENUMERATE_SECONDS = 10.0       # and that takes at most this long (or a tenth of the time limit)
+# the enumeration before deepening (enumerate_first) counts states, never seconds, so that the
+# same puzzle gets the same answer on an idle and on a busy machine: a space of at most
+# ENUMERATE_STATES states is enumerated whole; past ENUMERATE_OPEN states the enumeration goes on
+# only while it is clearly closing (a frontier under a tenth of the states seen: BFS's last
+# layers, or a narrow space such as Klotski's), so that a wide space (the 15-puzzle) costs about a
+# second of CPU, not four
+ENUMERATE_STATES = 100_000
+ENUMERATE_OPEN = 20_000
 # conflicts (lemmas and horizons together) after which a run counts as hard, and the encoder
 # may add what costs more to find or to carry than an easy run takes (Encoder.escalate: the
 # PDDL counting invariants, 0.05-0.5 s to find on a Rush Hour card whose easy runs take 0.1 s
@@ -117,10 +123,10 @@ def solve(target, metric: str | None = None, backend: str | None = None, time_li
     bound); below it only the lower bound is proven, unless a horizon is refuted.
 
     ``enumerate_first``: before deepening, enumerate the reachable states if
-    there are at most :data:`ENUMERATE_STATES` (within :data:`ENUMERATE_SECONDS`
-    or a tenth of the time limit, and up to half of it while the enumeration is
-    clearly finishing); when none is a goal the result is ``unsolvable`` by that
-    enumeration.
+    there are at most :data:`ENUMERATE_STATES` (past :data:`ENUMERATE_OPEN`, only
+    while the enumeration is clearly closing); when none is a goal the result is
+    ``unsolvable`` by that enumeration.  Its budget is in states, never seconds: the
+    same answer on any machine (only the user's time limit can cut it short).
 
     ``certify``: once optimal, prove with a checked DRAT proof that horizon
     length-1 has no plan (``result.stats["certified"]``); ``proof_file`` keeps it.
@@ -165,11 +171,18 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
 
 
 def _enumerated_first(domain, metric, o: SolveOptions) -> Result | None:
+    """The enumeration's answer, None to go on deepening, or what stopped the run there (the
+    user's time limit, Ctrl-C, the memory)."""
     try:
-        return _enumerated(domain, metric, o.time_limit, o.say)
+        return _enumerated(domain, metric, o.say)
     except KeyboardInterrupt:
         return Result(Status.INTERRUPTED, metric, "enumeration", board=domain.board(),
                       lower_bound=domain.heuristic(domain.initial, metric), message="interrupted")
+    except limits.TimeUp:
+        status, message = Status.TIMEOUT, "time limit reached while the states were enumerated"
+    except MemoryError:
+        status, message = Status.MEMOUT, limits.memout_message()
+    return Result(status, metric, "enumeration", board=domain.board(), message=message)
 
 
 def _certified(result: Result, domain, o: SolveOptions) -> None:
@@ -188,31 +201,42 @@ def _certified(result: Result, domain, o: SolveOptions) -> None:
                           "without a checked proof")
 
 
-def _enumerated(domain, metric, time_limit, say) -> Result | None:
-    """UNSOLVABLE if the whole reachable space is small, enumerated, and goal-free."""
+def _enumerated(domain, metric, say) -> Result | None:
+    """UNSOLVABLE if the whole reachable space is small, enumerated, and goal-free; says on
+    one line why the enumeration stopped otherwise (a goal reached, a space too wide)."""
     from ..search import explore
-    # a tenth of the limit; past it, the enumeration goes on only while it is clearly finishing (a
-    # frontier under a tenth of the states seen: BFS's last layers, or a narrow space such as
-    # Klotski's), up to half the limit: a cheap, complete answer should not depend on the limit
-    soft = ENUMERATE_SECONDS if time_limit is None else min(ENUMERATE_SECONDS, time_limit / 10)
-    hard = ENUMERATE_SECONDS if time_limit is None else min(ENUMERATE_SECONDS, time_limit / 2)
-    t0 = time.monotonic()
 
-    def finishing(reached: int, frontier: int) -> None:     # called every 10,000 states
-        if time.monotonic() - t0 > soft and frontier * 10 > reached:
-            raise limits.TimeUp()
+    class Open(Exception):
+        """The space is not closing: given up (see ENUMERATE_OPEN)."""
 
-    with limits.time_limit(hard):
+    def closing(reached: int, frontier: int) -> None:     # called every 10,000 states
+        if reached >= ENUMERATE_OPEN and frontier * 10 > reached:
+            raise Open(f"{reached:,} states seen and {frontier:,} still to expand")
+
+    try:
         # a goal among the states seen rules out the one answer sought (unsolvable): stop there
-        figures = explore(domain, metric, progress=finishing, max_states=ENUMERATE_STATES, stop_at_goal=True)
-    if figures.get("stopped") == "interrupted":
+        figures = explore(domain, metric, progress=closing, max_states=ENUMERATE_STATES, stop_at_goal=True)
+    except Open as why:
+        say(f"enumeration stopped: the state space is not closing ({why}); deepening")
+        return None
+    stopped = figures.get("stopped")
+    if stopped == "interrupted":
         raise KeyboardInterrupt
+    if stopped == "timeout":
+        raise limits.TimeUp()
+    if stopped == "memout":
+        raise MemoryError
     if figures.get("complete") and not figures["goal_states"]:
         say(f"the reachable state space ({figures['reachable']:,} states) holds no goal")
         return Result(Status.UNSOLVABLE, metric, "enumeration", board=domain.board(),
                       proof=f"complete enumeration of {figures['reachable']:,} reachable states",
                       stats={"reachable": figures["reachable"]},
                       message="unsolvable: found by enumerating the states before any SAT call")
+    if stopped == "goal":
+        say(f"enumeration stopped: a goal state is reachable ({figures['nearest_goal']} {metric} away, "
+            f"{figures['reachable']:,} states seen); deepening")
+    elif stopped == "max_states":
+        say(f"enumeration stopped at {ENUMERATE_STATES:,} states (its budget): the space is larger; deepening")
     return None
 
 

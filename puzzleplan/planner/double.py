@@ -31,7 +31,7 @@ An encoding whose layers are not the standard ones, or whose goal counts moves
 """
 from __future__ import annotations
 
-from .lemmas import FirstProbe, ReachabilityLemmas
+from .lemmas import Allowance, FirstProbe, ReachabilityLemmas
 
 GOAL_STEP = 1 << 24     # the goal's step number; the start side stays far below it
 
@@ -45,7 +45,7 @@ class DoubleEnded:
     """Grows ``model`` from both ends for ``encoder``; ``prepare(T)`` then ``goal(T)``."""
 
     def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, bounds: frozenset = frozenset(),
-                 goal_lemmas: bool = True, probe: bool = True):
+                 goal_lemmas: bool = True, probe: bool = True, say=None):
         self.encoder, self.model = encoder, model
         self.bounds = bounds        # the sides with distance bounds: "goal", "start" (unrolling.sides)
         self.a = self.b = 0
@@ -56,12 +56,15 @@ class DoubleEnded:
         encoder.invariant(model, GOAL_STEP)
         model.add([encoder.state_goal(model, GOAL_STEP)])
         self.forward = self.backward = None
-        self.probe = FirstProbe(solver, budget) if lemmas and probe else None
+        self.allowance = Allowance(solver, say) if lemmas else None
+        self.probe = FirstProbe(solver, budget, self.allowance) if lemmas and probe else None
         if lemmas:
-            self.forward = ReachabilityLemmas(encoder, model, solver, budget, grow=self.grow_start)
+            self.forward = ReachabilityLemmas(encoder, model, solver, budget, grow=self.grow_start,
+                                              allowance=self.allowance)
             if goal_lemmas:
                 self.backward = ReachabilityLemmas(encoder, model, solver, budget, grow=self.grow_goal,
-                                                   step_of=lambda j: GOAL_STEP - j, fixed_start=False)
+                                                   step_of=lambda j: GOAL_STEP - j, fixed_start=False,
+                                                   allowance=self.allowance, side="goal-side")
 
     def grow_start(self, a: int) -> None:
         m, enc = self.model, self.encoder
@@ -92,6 +95,8 @@ class DoubleEnded:
         """Both sides built (and saturated with lemmas) for ``horizon``; False if the
         time limit passed first."""
         a, b = split(horizon)
+        if self.allowance is not None:
+            self.allowance.begin(horizon)
         if self.probe is not None and self.probe.pending():
             self.grow_start(a)
             self.grow_goal(b)
@@ -140,7 +145,8 @@ class DoubleEnded:
     def figures(self) -> dict:
         out = {"unrolling": "double-ended", "goal_bounds": self.bounded, **self.encoder.figures(),
                **({"start_bounds": self.start_bounded} if self.start_bounded else {}),
-               **(self.probe.figures() if self.probe is not None else {})}
+               **(self.probe.figures() if self.probe is not None else {}),
+               **(self.allowance.figures() if self.allowance is not None else {})}
         for side, lemmas in (("", self.forward), ("goal_", self.backward)):
             if lemmas is not None:
                 out.update({f"{side}{k}": v for k, v in lemmas.figures().items()})

@@ -37,22 +37,71 @@ encoding (:mod:`.double`): there layer j holds the states j steps before the goa
 and a unit says that from the fact the goal cannot be reached within j steps
 (``layers`` gives the layer's steps; ``fixed_start=False``: layer 0, the goal
 states, is asked about as every other layer).
+
+The saturation is the engine of the long runs (on Klotski and Ma's puzzle nearly every
+conflict of the run is a lemma question's, and the goal questions become unit propagation),
+but before a horizon is asked its layers can cost more than the horizon would: on a 15-puzzle
+position the 24 layers of its first horizon took minutes of questions, each finding one more
+trajectory.  So the questions made while one horizon is prepared share an :class:`Allowance` of
+conflicts -- :data:`FLOOR` for the first horizon, then :data:`GROWTH` times the whole work of
+the horizon before (its questions and its goal) -- and when it is spent, the horizon is asked
+with the layers saturated so far; the saturation goes on where it stopped when the next horizon
+is prepared.  Conflicts, not seconds: the same run, the same lemmas and the same answer on an
+idle and on a busy machine.
 """
 from __future__ import annotations
 
-from typing import Hashable
+from typing import Callable, Hashable
 
 from .. import limits
 
-BUDGET = 5000
+BUDGET = 5000       # conflicts per question
+FLOOR = 20_000      # conflicts the questions may take before the first horizon is asked
+GROWTH = 4          # ... and before each later one: this many times the previous horizon's work
+
+
+class Allowance:
+    """The conflicts the lemma questions (and the first probe) may take while one horizon is
+    prepared (see the module doc); ``say`` is told, once, the first time it runs out."""
+
+    def __init__(self, solver, say: Callable[[str], None] | None = None, floor: int | None = None,
+                 growth: int | None = None):
+        self.solver, self.say = solver, say or (lambda text: None)
+        self.floor = FLOOR if floor is None else floor
+        self.growth = GROWTH if growth is None else growth
+        self.mark: int | None = None        # the solver's conflicts when this horizon's preparation began
+        self.limit = self.floor
+        self.horizon: int | None = None
+        self.paused = 0         # horizons asked before their layers were all saturated
+
+    def begin(self, horizon: int) -> None:
+        """Horizon ``horizon`` is being prepared: its allowance is set from the work since the
+        previous one began (that horizon's questions and its goal)."""
+        total = self.solver.conflicts()
+        self.limit = self.floor if self.mark is None else max(self.floor, self.growth * (total - self.mark))
+        self.mark, self.horizon = total, horizon
+
+    def left(self) -> int:
+        return self.limit - (self.solver.conflicts() - (self.mark or 0))
+
+    def ran_out(self, side: str, layer: int) -> None:
+        if not self.paused:
+            self.say(f"lemmas: horizon {self.horizon} is asked before {side} layer {layer} is saturated "
+                     f"(its questions' allowance, {self.limit:,} conflicts, is spent); the saturation goes on "
+                     "as the next horizons are prepared")
+        self.paused += 1
+
+    def figures(self) -> dict:
+        return {"lemma_paused": self.paused} if self.paused else {}
 
 
 class ReachabilityLemmas:
     """Saturates layers of ``model`` through ``solver`` (a :class:`PysatBackend`)."""
 
     def __init__(self, encoder, model, solver, budget: int | None = None, grow=None, step_of=None,
-                 fixed_start: bool = True):
+                 fixed_start: bool = True, allowance: Allowance | None = None, side: str = "start-side"):
         self.encoder, self.model, self.solver = encoder, model, solver
+        self.allowance, self.side = allowance, side
         # grow(i): make layer i exist; step_of(i): the model's step number of layer i
         self.grow = grow or (lambda i: encoder.extend(model, i))
         self.step_of = step_of or (lambda i: i)
@@ -74,8 +123,14 @@ class ReachabilityLemmas:
         the layer was done."""
         while self.done < t:
             self.grow(self.done + 1)
-            if not self._layer(self.done + 1):
+            outcome = self._layer(self.done + 1)
+            if outcome == "time":
                 return False
+            if outcome == "paused":     # the allowance is spent: the rest of the layers, unsaturated
+                self.allowance.ran_out(self.side, self.done + 1)
+                for i in range(self.done + 2, t + 1):
+                    self.grow(i)
+                return True
             self.done += 1
         return True
 
@@ -85,14 +140,24 @@ class ReachabilityLemmas:
         return self.layers[t]
 
     def _ask(self, lits: list[int]) -> bool | None | str:
-        """One budgeted question: True, False, None (budget spent) or "time"."""
+        """One budgeted question: True, False, None (its budget spent), "time" or "paused"
+        (the horizon's allowance spent)."""
         if limits.expired():
             return "time"
+        budget = self.budget
+        if self.allowance is not None:
+            left = self.allowance.left()
+            if left <= 0:
+                return "paused"
+            budget = min(budget, left)
         self.calls += 1
-        answer = self.solver.solve_budget(lits, self.budget)
-        return "time" if answer is None and limits.expired() else answer
+        answer = self.solver.solve_budget(lits, budget)
+        if answer is None and limits.expired():
+            return "time"
+        return "paused" if answer is None and budget < self.budget else answer
 
-    def _layer(self, t: int) -> bool:
+    def _layer(self, t: int) -> bool | str:
+        """Saturate layer ``t``: True, or "time" / "paused" (see :meth:`_ask`)."""
         m = self.model
         if t == 0 and self.fixed_start:        # the start's facts are seen: any model shows them
             if self.solver.solve_budget([], self.budget):
@@ -105,8 +170,8 @@ class ReachabilityLemmas:
             m.add([-selector, *(facts[name] for name in unseen)])
             answer = self._ask([selector])
             m.add([-selector])
-            if answer == "time":
-                return False
+            if answer in ("time", "paused"):
+                return answer
             if answer is None:
                 return self._one_by_one(t, facts, unseen)
             if answer is False:
@@ -121,8 +186,8 @@ class ReachabilityLemmas:
             if name in self.seen:
                 continue
             answer = self._ask([facts[name]])
-            if answer == "time":
-                return False
+            if answer in ("time", "paused"):
+                return answer
             if answer is None:
                 self.dropped.add(name)
             elif answer is False:
@@ -149,8 +214,8 @@ class FirstProbe:
     """Asks the first horizon's goal once, within the lemmas' budget, before its layers are
     saturated (see the module doc)."""
 
-    def __init__(self, solver, budget: int | None = None):
-        self.solver = solver
+    def __init__(self, solver, budget: int | None = None, allowance: Allowance | None = None):
+        self.solver, self.allowance = solver, allowance
         self.budget = BUDGET if budget is None else budget
         self.answer: str | None = None      # None: not asked yet; then "sat", "unsat" or "budget"
 
@@ -162,7 +227,8 @@ class FirstProbe:
         None: the time limit passed."""
         if limits.expired():
             return None
-        answer = self.solver.solve_budget([goal], self.budget)
+        budget = self.budget if self.allowance is None else max(0, min(self.budget, self.allowance.left()))
+        answer = self.solver.solve_budget([goal], budget)
         if answer is None and limits.expired():
             return None
         self.answer = {True: "sat", False: "unsat", None: "budget"}[answer]

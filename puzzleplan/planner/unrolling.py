@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .double import DoubleEnded
-from .lemmas import FirstProbe, ReachabilityLemmas
+from .lemmas import Allowance, FirstProbe, ReachabilityLemmas
 
 
 class Unrolling(Protocol):
@@ -35,13 +35,16 @@ class Forward:
     lemmas from the start when ``lemmas``."""
 
     def __init__(self, encoder, model, solver, lemmas: bool, budget: int | None = None, note: str | None = None,
-                 probe: bool = True):
+                 probe: bool = True, say=None):
         self.encoder, self.model, self.note = encoder, model, note
         encoder.start(model)
-        self.lemmas = ReachabilityLemmas(encoder, model, solver, budget) if lemmas else None
-        self.probe = FirstProbe(solver, budget) if lemmas and probe else None
+        self.allowance = Allowance(solver, say) if lemmas else None
+        self.lemmas = ReachabilityLemmas(encoder, model, solver, budget, allowance=self.allowance) if lemmas else None
+        self.probe = FirstProbe(solver, budget, self.allowance) if lemmas and probe else None
 
     def prepare(self, horizon: int) -> bool:
+        if self.allowance is not None:
+            self.allowance.begin(horizon)
         if self.probe is not None and self.probe.pending():
             self.encoder.extend(self.model, horizon)
             found = self.probe.ask(self.goal(horizon))
@@ -66,7 +69,8 @@ class Forward:
 
     def figures(self) -> dict:
         out = {**self.encoder.figures(), **(self.lemmas.figures() if self.lemmas is not None else {}),
-               **(self.probe.figures() if self.probe is not None else {})}
+               **(self.probe.figures() if self.probe is not None else {}),
+               **(self.allowance.figures() if self.allowance is not None else {})}
         if self.encoder.owed_cards:
             out["owed_cards"] = self.encoder.owed_cards
         return {**out, "unrolling": self.note} if self.note else out
@@ -87,11 +91,11 @@ def unrolling_for(encoder, model, solver, options, say) -> Unrolling:
     why = encoder.double_ended() if "double-ended" in solver.capabilities else None
     if "double-ended" in solver.capabilities and why is None:
         return DoubleEnded(encoder, model, solver, lemmas, options.lemma_budget, bounds=sides(encoder, options.bounds),
-                           goal_lemmas=options.goal_lemmas, probe=options.first_probe)
+                           goal_lemmas=options.goal_lemmas, probe=options.first_probe, say=say)
     if options.bounds:
         say("no distance bounds: only the double-ended unrolling (pysat-de) states them")
     if why is not None:
         say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
         return Forward(encoder, model, solver, lemmas, options.lemma_budget, f"forward (not double-ended: {why})",
-                       probe=options.first_probe)
-    return Forward(encoder, model, solver, lemmas, options.lemma_budget, probe=options.first_probe)
+                       probe=options.first_probe, say=say)
+    return Forward(encoder, model, solver, lemmas, options.lemma_budget, probe=options.first_probe, say=say)

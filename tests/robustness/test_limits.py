@@ -172,21 +172,27 @@ def sokoban_room_as_pddl(tmp_path, k: int = 8) -> str:
     return problem
 
 
+def test_the_counting_invariants_keep_their_budget(tmp_path):
+    """Sought when a run turns hard: a single solver call of the search may run for minutes (a
+    Sokoban room's export ran 40 s past --time-limit 20 in one); it stops at the search's budget
+    of conflicts, with what it found: counted, so the same sets on a busy machine."""
+    from puzzleplan.families.strips.counts import count_invariants
+    rules = load(sokoban_room_as_pddl(tmp_path)).domain
+    ops, mutex = rules.known_ops(), rules.mutexes()
+    few = count_invariants(rules, ops, mutex, conflicts=2_000)
+    assert count_invariants(rules, ops, mutex, conflicts=2_000) == few       # the same budget, the same sets
+    assert count_invariants(rules, ops, mutex, conflicts=0) == []
+
+
 @pytest.mark.timing
-def test_the_counting_invariants_keep_their_budget_and_the_run_limit(tmp_path):
-    """Sought when a run turns hard: a single solver call of the search may run for minutes
-    (a Sokoban room's export ran 40 s past --time-limit 20 in one); it stops at the search's
-    budget, with what it found, and that budget is at most a quarter of what the run has left."""
+def test_the_counting_invariants_keep_the_run_limit(tmp_path):
     from puzzleplan.families.strips.counts import count_invariants
     rules = load(sokoban_room_as_pddl(tmp_path)).domain
     ops, mutex = rules.known_ops(), rules.mutexes()
     t0 = time.perf_counter()
-    count_invariants(rules, ops, mutex, seconds=1.0)
-    assert within(time.perf_counter() - t0, 1.0)
-    t0 = time.perf_counter()
-    with limits.time_limit(4.0):
-        count_invariants(rules, ops, mutex, seconds=100.0)
-    assert within(time.perf_counter() - t0, 1.0)
+    with pytest.raises(limits.TimeUp), limits.time_limit(2.0):
+        count_invariants(rules, ops, mutex, conflicts=10**9)
+    assert within(time.perf_counter() - t0, 2.0)
 
 
 def big_board(tmp_path, n=200) -> str:
@@ -230,17 +236,34 @@ def test_enumeration_finishes_under_a_time_limit():
     assert doc["reachable"] == 25994
 
 
-@pytest.mark.timing
-def test_a_wide_space_is_still_given_up_early(write):
-    """A guard: a space that is not finishing (the 15-puzzle, a frontier far above a tenth of the
-    states seen) is given up soon after a tenth of the limit, leaving the deepening its time."""
-    import time
-    from puzzleplan.planner.deepening import _enumerated
-    text = "board:\nABCD\nEFGH\nIJKL\nMNO.\ngoal:\nABCD\nEFGH\nIJKL\nM.NO\n"
+def test_a_wide_space_is_given_up_by_its_states_not_the_clock(write, monkeypatch):
+    """A space that is not closing (the 15-puzzle: a frontier far above a tenth of the states
+    seen) is given up once ENUMERATE_OPEN states are seen, with a line saying so; the same with a
+    clock that runs ten thousand times faster (a busy machine): the budget counts states."""
+    from puzzleplan.planner import deepening
+    text = "board:\nABCD\nEFGH\nIJKL\nMNO.\ngoal:\n.ONM\nLKJI\nHGFE\nDCBA\n"      # far away
     domain = load(write("fifteen.slide", text)).domain
-    t0 = time.monotonic()
-    assert _enumerated(domain, "steps", 5.0, lambda text: None) is None
-    assert time.monotonic() - t0 < 2.4       # half the limit would be 2.5 s
+    said = []
+    assert deepening._enumerated(domain, "steps", said.append) is None
+    assert len(said) == 1 and "not closing" in said[0] and f"{deepening.ENUMERATE_OPEN:,} states seen" in said[0]
+    real = time.monotonic
+    start = real()
+    monkeypatch.setattr(time, "monotonic", lambda: start + (real() - start) * 10_000)
+    fast = []
+    assert deepening._enumerated(domain, "steps", fast.append) is None
+    assert fast == said
+
+
+def test_unsolvable_by_enumeration_whatever_the_clock(monkeypatch):
+    """The docs' example (card 40, A at least 3 slides, K frozen): unsolvable by enumerating its
+    states before any SAT call, with a clock that runs ten thousand times faster (as on a
+    machine kept busy): the enumeration's budget counts states, never seconds."""
+    real = time.monotonic
+    start = real()
+    monkeypatch.setattr(time, "monotonic", lambda: start + (real() - start) * 10_000)
+    result = run("solve", CARD40, "-m", "slides", "--moves", "A>=3", "--frozen", "K", "--json")
+    doc = json.loads(result.stdout)
+    assert doc["status"] == "unsolvable" and doc["method"] == "enumeration", doc.get("status")
 
 
 @pytest.mark.timing

@@ -50,9 +50,8 @@ def test_rush_hour_card_40_red_car_at_least_3_and_frozen_car():
     assert got.status is Status.NO_PLAN_WITHIN and got.bound == 12
 
 
-@pytest.mark.timing
-def test_rush_hour_card_40_with_a_frozen_car_is_unsolvable_by_enumeration_within_its_seconds():
-    """The enumeration before deepening has 10 s: enough on an idle machine, not on a loaded one."""
+def test_rush_hour_card_40_with_a_frozen_car_is_unsolvable_by_enumeration():
+    """The enumeration before deepening counts states, not seconds: the same answer on a busy machine."""
     frozen = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh", constraints=["A.moves>=3", "B.frozen"]).domain
     assert solve(frozen, "slides", enumerate_first=True).status is Status.UNSOLVABLE
 

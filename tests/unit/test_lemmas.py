@@ -112,3 +112,31 @@ def test_time_limit_inside_saturation_reports_a_timeout_with_its_bound():
     r = solve(d, "steps", "pysat", time_limit=1.0)
     assert r.status is Status.TIMEOUT and r.steps is None and r.bound is not None and r.bound < 116
     assert r.stats["lemma_units"] > 0
+
+
+def test_a_spent_allowance_asks_the_horizon_early_and_says_so(monkeypatch):
+    """The lemma questions made while one horizon is prepared share an allowance of conflicts;
+    spent, the horizon is asked with the layers saturated so far (one line says so) and the
+    saturation goes on with the next horizon: the optimum is unchanged, and every run of the
+    same input takes the same conflicts, also with a clock ten thousand times faster (a busy
+    machine): the allowance counts conflicts, never seconds."""
+    import time
+    from conftest import INSTANCES
+    from puzzleplan.formats.load import load
+    from puzzleplan.planner import lemmas
+    monkeypatch.setattr(lemmas, "FLOOR", 300)
+    domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+
+    def run():
+        said = []
+        r = solve(domain, "steps", say=said.append)
+        return r, [line for line in said if line.startswith("lemmas:")], [h["conflicts"] for h in r.horizons]
+
+    result, said, conflicts = run()
+    assert result.status is Status.OPTIMAL and result.length == 81
+    assert result.stats["lemma_paused"] > 0 and len(said) == 1 and "allowance" in said[0]
+    real = time.monotonic
+    start = real()
+    monkeypatch.setattr(time, "monotonic", lambda: start + (real() - start) * 10_000)
+    again, said_again, conflicts_again = run()
+    assert (again.length, said_again, conflicts_again) == (81, said, conflicts)

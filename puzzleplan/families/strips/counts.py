@@ -32,12 +32,13 @@ one) with the sets found so far.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from ... import limits
 
-SECONDS = 5.0       # the search's own budget (and at most a quarter of the time left)
+# the search's own budget, in the solver's conflicts (counted rather than timed: the same sets,
+# and the same encoding, on a busy machine; the run's time limit still stops it)
+CONFLICTS = 200_000
 MAX_SIZE = 256      # facts in a set (the size bound's counter goes this far)
 MAX_FACTS = 5_000
 
@@ -48,7 +49,7 @@ class Count:
     k: int
 
 
-def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> list[Count]:
+def count_invariants(task, ops, mutexes=None, conflicts: int | None = None) -> list[Count]:
     """Counting invariants of a :class:`~.rules.StripsTask` (see the module doc); ``ops``:
     its operators with the preconditions reachable states imply (:func:`.inverse.known`);
     ``mutexes``: :func:`.mutex.mutexes`' answer (or None), to tell which old values are
@@ -59,8 +60,7 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
 
     from ...encodings.pysat_sigint import disable
     disable()
-    t0 = time.monotonic()
-    budget = limits.share(SECONDS if seconds is None else seconds)
+    budget = CONFLICTS if conflicts is None else conflicts
     values = task.task.values
     if sum(map(len, values)) > MAX_FACTS:
         return []
@@ -130,16 +130,22 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
         size = ITotalizer(lits, ubound=min(len(lits), MAX_SIZE), top_id=pool.top)
         solver.append_formula(size.cnf.clauses)
 
+        def spent() -> int:
+            return (solver.accum_stats() or {}).get("conflicts", 0)
+
         def sat(assumptions) -> bool | None:
             """One solver call, stopped at the search's budget (None), the run's deadline
             (TimeUp) or Ctrl-C (KeyboardInterrupt)."""
-            try:
-                with limits.time_limit(max(t0 + budget - time.monotonic(), 1e-3)):
-                    return limits.solve_stoppable(solver, assumptions)
-            except limits.TimeUp:
-                if limits.expired():        # the run's own deadline, not the search's budget
-                    raise
+            left = budget - spent()
+            if left <= 0:
                 return None
+            solver.conf_budget(left)
+            with limits.watchdog().guard(solver.interrupt):
+                answer = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+            solver.clear_interrupt()
+            if answer is None and spent() < budget:     # stopped by the watchdog, not the budget
+                raise limits.TimeUp() if limits.expired() else KeyboardInterrupt()
+            return answer
 
         def smallest(seed) -> tuple | None:
             """The smallest set through ``seed`` not holding a set found before (improving
@@ -155,7 +161,7 @@ def count_invariants(task, ops, mutexes=None, seconds: float | None = None) -> l
             return best
 
         for seed in [f for f in facts if not values[f[0]][f[1]].startswith(("not ", "<"))]:
-            if time.monotonic() - t0 > budget:
+            if spent() >= budget:
                 return found
             limits.checkpoint(64)
             chosen = smallest(seed)

@@ -22,7 +22,7 @@ that make an avoided fact true are never used (:mod:`.relaxed` does the same).
 
 Cost: each round is a pass over the actions with bit-set operations over the facts; the
 rounds are at most the number of pairs.  :func:`mutexes` gives up (None, nothing is
-claimed: a fixpoint not reached proves nothing) past ``seconds`` or the time limit.
+claimed: a fixpoint not reached proves nothing) past its ``work`` budget or the time limit.
 """
 from __future__ import annotations
 
@@ -33,7 +33,11 @@ from ... import limits
 from ...bitsets import bits
 
 MAX_FACTS = 20_000      # above this the pairs alone (facts^2 bits) are not worth building
-SECONDS = 10.0          # the fixpoint's own budget (and at most a quarter of the time left)
+# the fixpoint's own budget, in units of work (an action looked at, weighed by its preconditions
+# and by the facts' bitset words its set operations touch): about 10 s of CPU here, counted
+# rather than timed, so that a task gets the same mutexes -- and the same encoding -- on a busy
+# machine (the run's time limit still stops it)
+WORK = 15_000_000
 
 
 @dataclass(frozen=True)
@@ -46,12 +50,12 @@ class Mutexes:
     seconds: float
 
 
-def mutexes(task, seconds: float | None = None) -> Mutexes | None:
+def mutexes(task, work: int | None = None) -> Mutexes | None:
     """The h^2 mutexes of a :class:`~.rules.StripsTask` (see the module doc), or None if the
-    fixpoint was not reached within ``seconds`` (default :data:`SECONDS`, and at most a
-    quarter of what the time limit leaves) or the task has more than :data:`MAX_FACTS` facts."""
+    fixpoint was not reached within ``work`` units (default :data:`WORK`) or the task has more
+    than :data:`MAX_FACTS` facts."""
     t0 = time.monotonic()
-    budget = limits.share(SECONDS if seconds is None else seconds)
+    budget = WORK if work is None else work
     values = task.task.values
     offset, fact_of = [], []
     for v, names in enumerate(values):
@@ -81,13 +85,16 @@ def mutexes(task, seconds: float | None = None) -> Mutexes | None:
     together = [0] * n
     for f in start:
         together[f] = start_mask
-    rounds, changed = 0, True
-    deadline = t0 + budget
+    rounds, changed, spent = 0, True, 0
+    words = 1 + n // 512        # a set operation's cost grows with the facts' bitsets
     while changed:
         changed = False
         rounds += 1
         for pre, pre_mask, eff, eff_mask, set_mask in actions:
             limits.checkpoint(1 + len(pre))
+            spent += (1 + len(pre)) * words
+            if spent > budget:
+                return None
             if pre_mask & ~reached:
                 continue
             # found together with every precondition (each precondition is with itself)
@@ -105,8 +112,6 @@ def mutexes(task, seconds: float | None = None) -> Mutexes | None:
                     reached |= 1 << p
                     for r in bits(add & ~(1 << p)):
                         together[r] |= 1 << p
-            if time.monotonic() > deadline:
-                return None
     unreachable = tuple(fact_of[f] for f in range(n) if not reached >> f & 1)
     pairs = []
     for f in bits(reached):

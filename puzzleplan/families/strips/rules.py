@@ -33,7 +33,6 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from ... import limits
 from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ...contract import Rules, SideConditions
 from .ground import Grounded
@@ -139,7 +138,7 @@ def step_key(step: str) -> str:
 #              85k variables and 547k clauses to 12k and 71k at its optimum
 LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies", "walk", "symmetry", "factor")
 DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "order", "walk", "symmetry", "factor")
-LMCUT_SECONDS = 5.0
+LMCUT_WORK = 2_500_000     # LM-cut's budget at the start, in units of work (about 5 s of CPU here)
 
 
 def parse_levers(text: str) -> tuple[str, ...]:
@@ -338,7 +337,7 @@ class StripsTask(SideConditions, Rules):
     def heuristic(self, state, metric: str = "steps") -> int:
         """h^max, the counting bound (:mod:`.counting`) and the transition graphs' distances
         (:mod:`.dtg`; all three consistent: A* never reopens a state), and at the start LM-cut when it is
-        more (computed once, within :data:`LMCUT_SECONDS` and a quarter of the time left: the
+        more (computed once, within :data:`LMCUT_WORK`: the
         SAT deepening's first horizon; A* pops the start first, so it needs no consistency
         there)."""
         if "bound" not in self.levers:
@@ -353,11 +352,10 @@ class StripsTask(SideConditions, Rules):
         return h
 
     def lmcut_at_start(self, metric: str = "steps") -> int:
-        """LM-cut at the start, computed once (within :data:`LMCUT_SECONDS` and a quarter of the
-        time left)."""
+        """LM-cut at the start, computed once (within :data:`LMCUT_WORK` units of work)."""
         cache = self.__dict__.setdefault("_start_lmcut", {})
         if metric not in cache:
-            cache[metric] = self.relaxed(metric).lmcut(self.initial, limits.share(LMCUT_SECONDS))
+            cache[metric] = self.relaxed(metric).lmcut(self.initial, LMCUT_WORK)
         return cache[metric]
 
     def move_cost(self, move: Move, metric: str) -> int:

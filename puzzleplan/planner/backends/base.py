@@ -94,6 +94,11 @@ class Backend(Plugin, abc.ABC):
         """Figures of the whole run for the result's stats (a race's wins)."""
         return {}
 
+    def conflicts(self) -> int:
+        """Conflicts of every call so far (lemma questions and goals alike): the work that
+        :class:`~puzzleplan.planner.lemmas.Allowance` measures its budgets in."""
+        return 0
+
     def solve_budget(self, assumptions, conflicts: int | None) -> bool | None:
         """With ``lemmas``: one question under a conflict budget (None: budget spent)."""
         raise NotImplementedError(f"{self.method} has no lemma questions")

@@ -119,6 +119,9 @@ class PysatBackend(Backend):
     def values(self) -> set[int]:
         return {v for v in self.solver.get_model() if v > 0}
 
+    def conflicts(self) -> int:
+        return (self.solver.accum_stats() or {}).get("conflicts", 0)
+
     def figures(self) -> dict:
         stats = self.solver.accum_stats() or {}
         conflicts = stats.get("conflicts", 0)

@@ -107,7 +107,7 @@ class RaceBackend(Backend):
         self.capabilities = frozenset({"lemmas"} if lemmas else ()) | frozenset({"double-ended"} if double_ended else ())
         self.method = f"{family}:{'+'.join(names)}"
         self.synced = self.clauses = 0
-        self.conflicts = [0, 0]
+        self.solver_conflicts = [0, 0]     # each solver's, as it last said
         self.reported = 0
         self.cpu = 0.0
         self.cpu_reported = 0.0
@@ -173,7 +173,7 @@ class RaceBackend(Backend):
                     raise PuzzleError(f"the {self.names[i]} solver process ended unexpectedly") from None
                 del pending[i]
                 self.cpu += cpu
-                self.conflicts[i] = conflicts_now
+                self.solver_conflicts[i] = conflicts_now
                 if answer is not None and result is None:
                     result, self.winner = answer, self.names[i]
                     self.wins[self.names[i]] += 1
@@ -188,8 +188,11 @@ class RaceBackend(Backend):
     def values(self) -> set[int]:
         return {v for v in self.model_values if v > 0}
 
+    def conflicts(self) -> int:
+        return sum(self.solver_conflicts)
+
     def figures(self) -> dict:
-        total = sum(self.conflicts)
+        total = sum(self.solver_conflicts)
         delta, self.reported = total - self.reported, total
         cpu, self.cpu_reported = self.cpu - self.cpu_reported, self.cpu
         return {"vars": self.model.top, "clauses": self.clauses, "conflicts": delta,
