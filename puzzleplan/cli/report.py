@@ -134,6 +134,3 @@ def write_plan(path, domain, result: Result, as_json: bool) -> None:
         fail(err, as_json)
     click.echo(f"plan: {path}", err=True)
 
-
-def note(text: str) -> None:
-    click.echo(text, err=True)

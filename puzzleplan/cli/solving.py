@@ -14,7 +14,7 @@ from ..puzzle import Contradiction, PuzzleError
 from .common import (memory_option, AT_LEAST_0, SECONDS, animation_option, counts_option, domain_option, fail, json_option,
                      level_option, metric_option)
 from .outcomes import EXIT_INTERRUPTED, EXIT_MEMOUT, EXIT_NOT_SOLVED
-from .report import (load_instance, no_plan, note, print_result, progress_printer, timed_out, write_animations,
+from .report import (load_instance, no_plan, print_result, progress_printer, timed_out, write_animations,
                      write_plan)
 
 
@@ -84,7 +84,7 @@ def conflicts(count: int | None) -> str:
     return "unknown" if count is None else f"{count:,}"
 
 
-def horizon_printer(row: dict) -> None:
+def horizon_line(row: dict) -> str:
     lemmas = f" {row['lemmas']:>7,} lemmas" if "lemmas" in row else ""
     if "goal_lemmas" in row:
         lemmas += f" {row['goal_lemmas']:>7,} goal-side"
@@ -92,8 +92,78 @@ def horizon_printer(row: dict) -> None:
         lemmas += f" {row['bounds']:>4} bounds"
     if row.get("winner"):
         lemmas += f" won by {row['winner']} ({row['cpu']:.2f} CPU s)"
-    click.echo(f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "
-               f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}", err=True)
+    return (f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "
+            f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}")
+
+
+class Progress:
+    """How ``solve`` shows its deepening on stderr (nothing with ``-q`` or ``--json``):
+
+    - ``--verbose``: the per-horizon table, a line per horizon;
+    - in a terminal: one status line updated in place (horizon, last refuted, conflicts,
+      elapsed), notes printed above it;
+    - in a log (stderr not a terminal): a horizon's line at most every :data:`LOG_EVERY`
+      seconds (and every plan found), and the last one at the end: where the run stood,
+      without a thousand lines.
+
+    What is shown depends on the clock; what the run does and proves does not."""
+
+    LOG_EVERY = 10.0
+
+    def __init__(self, verbose: bool, terminal: bool | None = None):
+        import time
+        self.clock = time.monotonic
+        self.start = self.clock()
+        self.mode = "table" if verbose else ("line" if (sys.stderr.isatty() if terminal is None else terminal)
+                                             else "log")
+        self.refuted: int | None = None
+        self.conflicts = 0
+        self.shown = False          # the status line is on screen
+        self.last_printed = None    # the log: when a line was last printed
+        self.pending: str | None = None     # the log: the last row's line, not printed yet
+
+    def row(self, row: dict) -> None:
+        if row.get("result") == "unsat":
+            self.refuted = max(self.refuted if self.refuted is not None else -1, row["horizon"])
+        self.conflicts += row.get("conflicts") or 0
+        if self.mode == "table":
+            click.echo(horizon_line(row), err=True)
+        elif self.mode == "line":
+            refuted = "nothing refuted yet" if self.refuted is None else f"no plan within {self.refuted}"
+            self._status(f"horizon {row['horizon']} {row['result']}: {refuted}, {self.conflicts:,} conflicts, "
+                         f"{self.clock() - self.start:.0f} s")
+        else:
+            now = self.clock()
+            line = horizon_line(row)
+            if self.last_printed is None or now - self.last_printed >= self.LOG_EVERY or row["result"] != "unsat":
+                click.echo(line, err=True)
+                self.last_printed, self.pending = now, None
+            else:
+                self.pending = line
+
+    def note(self, text: str) -> None:
+        self._clear()
+        click.echo(text, err=True)
+
+    def close(self) -> None:
+        """Before the answer is printed: the status line cleared, the log's last row shown."""
+        self._clear()
+        if self.pending is not None:
+            click.echo(self.pending, err=True)
+            self.pending = None
+
+    def _status(self, text: str) -> None:
+        import shutil
+        width = shutil.get_terminal_size((80, 24)).columns - 1
+        sys.stderr.write("\r" + text[:width] + "\x1b[K")
+        sys.stderr.flush()
+        self.shown = True
+
+    def _clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
 
 
 @click.command()
@@ -112,7 +182,10 @@ def horizon_printer(row: dict) -> None:
 @click.option("--card-encoding", default="seqcounter", show_default=True,
               help="pysat.card encoding for move counts: seqcounter, totalizer, sortnetwrk, ...")
 @click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
-@click.option("--quiet", "-q", is_flag=True, help="No per-horizon lines on stderr.")
+@click.option("--quiet", "-q", is_flag=True, help="Nothing on stderr but errors: no progress, no notes.")
+@click.option("--verbose", "-v", is_flag=True,
+              help="A line per horizon on stderr (vars, clauses, conflicts, lemmas, seconds, result); without it a "
+                   "terminal shows one status line, and a log a horizon's line every 10 s.")
 @click.option("--certify", is_flag=True,
               help="Once optimal, prove it: a DRAT proof that length-1 has no plan, checked by dratify.")
 @click.option("--proof", "proof_file", default=None, type=click.Path(dir_okay=False),
@@ -131,19 +204,26 @@ def horizon_printer(row: dict) -> None:
 @animation_option
 @memory_option
 def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, card_encoding,
-          margin, quiet, certify, proof_file, enumerate_first, bounds, options, plan_out, as_json, animations):
+          margin, quiet, verbose, certify, proof_file, enumerate_first, bounds, options, plan_out, as_json, animations):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from ..planner import SolveOptions, solve as plan
     if proof_file and not certify:
         fail(PuzzleError("--proof needs --certify"), as_json)
-    talk = not (quiet or as_json)
+    shown = None if quiet or as_json else Progress(verbose)
     solving = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
                            card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
-                           bounds=bounds, proof_file=proof_file, progress=horizon_printer if talk else None,
-                           say=note if talk else None)
+                           bounds=bounds, proof_file=proof_file, progress=shown and shown.row,
+                           say=shown and shown.note)
     new = tuple((path, flag) for path, flag in ((proof_file, "--proof"), (plan_out, "--plan-out")) if path)
     job = Job(file, level, margin, constraints, options, metric, backend, time_limit, as_json, animations, plan_out, new)
-    run_and_report(job, lambda inst: plan(inst, metric, options=solving))
+
+    def answer(inst):
+        try:
+            return plan(inst, metric, options=solving)
+        finally:
+            if shown is not None:
+                shown.close()
+    run_and_report(job, answer)
 
 
 @click.command()

@@ -187,3 +187,23 @@ def test_explore_and_validate_labels(tmp_path):
     plan.write_text(run_unchecked("search", RUSH, "-m", "slides", "--json").stdout)
     line = run_unchecked("validate", RUSH, plan, "-m", "slides").stdout.strip()
     assert line.startswith("valid: 51 slides, ") and line.endswith(" steps"), line
+
+
+def test_solve_shows_one_status_line_in_a_terminal_and_a_table_with_verbose():
+    """In a terminal the deepening is one status line rewritten in place (horizon, last refuted,
+    conflicts, elapsed), cleared before the answer; ``-v`` prints the per-horizon table; ``-q``
+    nothing; in a log a horizon's line at most every 10 s (and the last one at the end), so a
+    run of 81 horizons is a few lines, not 81."""
+    args = ["solve", RUSH, "--no-enumerate"]
+    out, terminal = in_a_terminal(args)
+    assert out.startswith("optimal: ") and "81 steps" in out
+    assert "\r" in terminal and "no plan within 80" in terminal and "conflicts" in terminal
+    assert "horizon   80:" not in terminal        # no table line
+    out, terminal = in_a_terminal(args + ["-v"])
+    assert all(f"horizon {h:>4}:" in terminal for h in range(1, 82))
+    out, terminal = in_a_terminal(args + ["-q"])
+    assert terminal.strip() == "" and out.startswith("optimal: ")
+    logged = run(*args)         # not a terminal: a log
+    rows = [line for line in logged.stderr.splitlines() if line.startswith("horizon ")]
+    assert 2 <= len(rows) < 20 and "sat" in rows[-1] and "horizon   81:" in rows[-1]
+    assert "\r" not in logged.stderr
