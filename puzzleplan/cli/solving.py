@@ -192,7 +192,7 @@ class Progress:
               help="With --certify: keep the DRAT proof in this file (it must not exist).")
 @click.option("--enumerate/--no-enumerate", "enumerate_first", default=True, show_default=True,
               help="First enumerate the reachable states when there are few (at most 100,000; past 20,000 only "
-                   "while the space is closing; counted, never timed): if none is a goal, report unsolvable at once.")
+                   "while the frontier is under 2/5 of the states seen; counted, never timed): if none is a goal, report unsolvable at once.")
 @click.option("--bounds/--no-bounds", default=None,
               help="pysat-de: the pieces' distances to their targets and from their starts, added up, as constraints "
                    "on every layer (default: what the family turns on: knights both, sliding blocks the targets').")
