@@ -103,9 +103,20 @@ def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_a
                 bar.step()
             made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, echo, announce=bar.total)
         click.echo(f"{made} runs made, {len(tasks) - made} already in {out}")
-        click.echo("\n".join(status_table(read_results(out))))
+        skipped = []
+        click.echo("\n".join(status_table(read_results(out, skipped=skipped))))
+        warn_cut(out, skipped)
     except PuzzleError as err:
         fail(err)
+
+
+def warn_cut(path, lines: list[int]) -> None:
+    """One line on stderr for the rows of a results file left out because they were cut short:
+    the tables are made from the whole rows."""
+    if lines:
+        where = ", ".join(map(str, lines[:5])) + (f" and {len(lines) - 5} more" if len(lines) > 5 else "")
+        click.echo(f"puzzleplan: warning: {path}: {len(lines)} row{'s' * (len(lines) > 1)} cut short left out "
+                   f"(line{'s' * (len(lines) > 1)} {where}; a bench killed while it wrote one?)", err=True)
 
 
 @click.command()
@@ -125,11 +136,13 @@ def report(results, plot_dir, baseline, md_file, force):
             check_new(md_file, force, "--markdown")
         if plot_dir:
             check_folder(plot_dir, PLOTS, force, "--plots")
-        text, made = make(results, plot_dir, baseline)
+        skipped = []
+        text, made = make(results, plot_dir, baseline, skipped)
         if md_file:
             put(md_file, text, force)
     except PuzzleError as err:
         fail(err)
+    warn_cut(results, skipped)
     click.echo(text)
     for path in made:
         click.echo(f"plot: {path}")
