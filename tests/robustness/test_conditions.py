@@ -1,8 +1,9 @@
 """Conditions on the pieces (--frozen, --moves, --ends, --avoid, -c) that are well formed but
 hard: a frozen piece never steps, in every metric, not even there and back; A.moves=0 is a
-frozen piece; conditions that contradict each other or the board make the puzzle unsolvable,
-with the reason, in every command and on every family, and a small space is enumerated to say
-so at once; a condition with a slip in it (a cell off the board) is still bad input."""
+frozen piece; conditions that contradict each other, the board or the goal make the puzzle
+unsolvable, with the reason, in every command and on every family, and a small space is
+enumerated to say so at once; a condition with a slip in it (a cell off the board) is still bad
+input."""
 import json
 
 import pytest
@@ -50,6 +51,7 @@ CONTRADICTIONS = [
     (["--ends", "B:a1,b1"], "cannot end within the cells given"),
     (["--ends", "B:b1,b2", "--frozen", "B"], "frozen but must end"),
     (["--ends", "B:b1,b2", "--ends", "B:b4,b5"], "nowhere to finish"),
+    (["--avoid", "A:f3"], "the goal puts piece 'A' on a cell it must avoid"),      # A's goal: e3-f3
 ]
 
 
