@@ -155,7 +155,8 @@ def report(results, plot_dir, baseline, md_file, force):
 @click.argument("series", required=False)
 @click.option("--out", "-o", default=None, type=click.Path(file_okay=False),
               help="Folder to write into (made if missing, inside one that exists).")
-@click.option("--values", default=None, help="Points of the series, e.g. 2,4,6 or 1-5 (default: the series' own).")
+@click.option("--values", default=None, help="Points of the series, e.g. 2,4,6 or 1-5 (default: the series' own), "
+                                             "within the values it makes.")
 @click.option("--seed", type=click.IntRange(0, 10**6), default=0, show_default=True, help="First seed.")
 @click.option("--seeds", type=click.IntRange(1, 1000), default=1, show_default=True,
               help="Instances per point (seeds SEED, SEED+1, ...).")
