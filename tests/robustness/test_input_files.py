@@ -1,11 +1,11 @@
 """Puzzle, plan, formula, model, witness and PDDL files that are malformed, contradictory,
 oversized, compressed or not files at all: a section given twice, a target that misses a
-knight, Unicode digits, a gzip bomb, /dev/zero (as a puzzle, a model, an AIGER file, a
-witness), an endless line, a plan nested too deeply, a bomb of parentheses, a model or a
-witness of millions of lines.  Each is refused in one line ``puzzleplan: error: ...`` (a JSON
-error object with --json), at its cap and at once, never a traceback; and files that are merely
-unusual (Windows line ends, alternative goal lines, an open Sokoban level) still read as they
-should."""
+knight, Unicode digits, a comma between constraints, a gzip bomb, /dev/zero (as a puzzle, a
+model, an AIGER file, a witness), an endless line, a plan nested too deeply, a bomb of
+parentheses, a model or a witness of millions of lines.  Each is refused in one line
+``puzzleplan: error: ...`` (a JSON error object with --json), at its cap and at once, never a
+traceback; and files that are merely unusual (Windows line ends, alternative goal lines, an
+open Sokoban level) still read as they should."""
 import json
 import time
 
@@ -77,6 +77,21 @@ def test_unicode_digits_in_files(write):
     one_line_error(run_unchecked("search", write("b.knights", counted)), "not a move count")
     rush = "\u00b3 BBB...C...D.AAC..D.....E.....E..FFF.E 10\n"
     one_line_error(run_unchecked("search", write("a.rh", rush)), "a.rh:1")
+
+
+@pytest.mark.parametrize("line", ["A.moves>=1, B.frozen", "A.moves>=1,B.frozen", "A.frozen, B.moves>=1",
+                                  "B.avoid=a2, c1", "A.moves>=1 B.avoid=a2,B.frozen"])
+def test_a_comma_between_constraints_says_how_to_part_them(write, line):
+    """Spaces part a constraints: line's items, commas the cells of one; a comma between items
+    (or one that ends an item) was "not a move count": it now says so, in the file and in -c
+    (where 'B.avoid=a2, c1' is one item, its cells a2 and c1)."""
+    path = write("c.slide", TWO + f"constraints: {line}\n")
+    one_line_error(run_unchecked("search", path), "a comma parts the cells of a constraint")
+    if line != "B.avoid=a2, c1":
+        one_line_error(run_unchecked("search", write("t.slide", TWO), "-c", line), "part them by spaces in a file, "
+                                                                                   "one -c each")
+    ok = write("ok.slide", TWO + "constraints: A.moves>=1 B.avoid=a2,b2\n")
+    assert run("search", ok).exit_code == 0 and run("search", write("t.slide", TWO), "-c", "B.avoid=a2, b2").exit_code == 0
 
 
 def test_windows_line_ends_still_read(write):
