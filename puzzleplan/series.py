@@ -40,7 +40,9 @@ class Series:
     ``reference``: the search method that proves the first points (the tests check SAT
     against it there): A*; None for a series whose first points no method proves within
     minutes (sliding/dense: neither SAT nor LM-cut proves its first point in 240 s), checked
-    only where a bench run proves them."""
+    only where a bench run proves them.  ``limits``: the lowest and highest value the series
+    can make a puzzle of (``generate`` refuses any other before writing); None: its listed
+    points' span."""
 
     name: str
     summary: str
@@ -49,6 +51,12 @@ class Series:
     make: Callable[[random.Random, int], Mapping[str, str]]
     regime: str = "wide"
     reference: str | None = "astar"
+    limits: tuple[int, int] | None = None
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """The lowest and highest value it makes."""
+        return self.limits or (min(self.values), max(self.values))
 
 
 def series_of(family) -> dict[str, Series]:
@@ -111,6 +119,11 @@ def generate(family, name: str, folder: str | Path, values: list[int] | None = N
         raise PuzzleError(f"the {family.name} family has no series {name!r}; its series: "
                           f"{', '.join(table) or 'none'}")
     series = table[name]
+    lo, hi = series.span
+    outside = [v for v in (series.values if values is None else values) if not lo <= v <= hi]
+    if outside:     # a point it cannot make (no knights, more boxes than the room holds): before anything
+        raise PuzzleError(f"series {family.name}/{name} has no point {series.parameter}={outside[0]}: it makes "
+                          f"{series.parameter} from {lo} to {hi}")
     made = {}
     puzzles = []
     for value in (series.values if values is None else values):

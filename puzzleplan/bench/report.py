@@ -146,10 +146,12 @@ def plots(df, outdir: str | Path) -> list[Path]:
     return made
 
 
-def report(path: str | Path, outdir: str | Path | None = None, baseline: str | None = None) -> tuple[str, list[Path]]:
-    """The Markdown text of the summary, and the plots written to ``outdir``."""
+def report(path: str | Path, outdir: str | Path | None = None, baseline: str | None = None,
+           skipped: list[int] | None = None) -> tuple[str, list[Path]]:
+    """The Markdown text of the summary, and the plots written to ``outdir``; the lines of
+    rows cut short, left out, go to ``skipped`` (without it they are an error)."""
     from .run import read_results
-    df = read_results(path)
+    df = read_results(path, skipped=skipped)
     bases = [b.strip() for b in baseline.split(",")] if baseline else [None]
     known = sorted(df["method"].unique())
     for base in bases:

@@ -8,8 +8,9 @@ Results: one row per run, appended and flushed as the run ends (``.csv``, or
 ``.jsonl`` for JSON lines), so a killed bench loses nothing; a rerun skips the
 (instance, level, metric, method, constraints) rows already there, except rows
 that ended in ``error``: those runs are made again, and the old rows stay as
-history (readers take the latest row of each key).  Each invocation also appends
-its command, machine and versions to ``OUT.meta.jsonl``.
+history (readers take the latest row of each key).  A CSV is appended to only under the
+bench's own header and after a whole row; a row cut short is left out by readers, and its run
+made again.  Each invocation also appends its command, machine and versions to ``OUT.meta.jsonl``.
 
 Interrupts: on Ctrl-C (SIGINT) the bench launches nothing more, kills the
 process groups of its running runs (each run has a session of its own, so an
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import csv
 import fnmatch
+import io
 import json
 import os
 import platform
@@ -280,19 +282,22 @@ def resolved(instance: str) -> str:
 
 
 def done_keys(out: Path) -> set[tuple[str, ...]]:
-    """Keys whose latest row is an outcome (not ``error``): a rerun skips them."""
+    """Keys whose latest row is an outcome (not ``error``): a rerun skips them.  A row cut
+    short is no outcome: that run is made again."""
     if not out.exists():
         return set()
     try:
         if out.suffix == ".jsonl":
             rows = [json.loads(line) for line in open(out) if line.strip()]
         else:
-            rows = list(csv.DictReader(open(out)))
-    except (ValueError, UnicodeDecodeError, csv.Error) as err:
+            header, whole, cut = csv_rows(out)
+            check_columns(out, header or [], whole, cut)
+            rows = [dict(zip(header, r)) for _, r in whole]
+    except (UnicodeDecodeError, csv.Error, json.JSONDecodeError) as err:
         raise PuzzleError(f"not a results file ({type(err).__name__})", str(out)) from None
     if not all(isinstance(r, dict) for r in rows):
         raise PuzzleError("not a results file (a line is not a JSON object)", str(out))
-    if out.stat().st_size and not results_header(out, rows):
+    if out.stat().st_size and not all({"instance", "method", "status"} <= set(r) for r in rows):
         raise PuzzleError(f"not a results file (no column {', '.join(KEY)}); give a new file or an earlier "
                           "bench's", str(out))
     latest = {}
@@ -302,13 +307,77 @@ def done_keys(out: Path) -> set[tuple[str, ...]]:
     return {key for key, status in latest.items() if status != "error"}
 
 
-def results_header(out: Path, rows: list[dict]) -> bool:
-    """Whether a file's columns (CSV header, or every JSON row's keys) are a bench's."""
-    if out.suffix == ".jsonl":
-        return all({"instance", "method", "status"} <= set(r) for r in rows)
-    with open(out, newline="") as fh:
-        header = next(csv.reader(fh), [])
-    return set(KEY) <= set(header)
+def check_columns(out: Path, header: list[str], whole: list, cut: list[int]) -> None:
+    """A CSV the bench may append to: an empty one, or one under the bench's own header
+    (rows written under another would be read back under the wrong names, and the file
+    refused) whose last row is whole (a new row would be glued to one cut short)."""
+    if not header:
+        if out.stat().st_size:
+            raise PuzzleError("not a results file (no header)", str(out))
+        return
+    if not set(KEY) <= set(header):
+        raise PuzzleError(f"not a results file (no column {', '.join(KEY)}); give a new file or an earlier "
+                          "bench's", str(out))
+    if header != FIELDS:
+        extra = [h for h in header if h not in FIELDS]
+        missing = [f for f in FIELDS if f not in header]
+
+        def some(names):
+            return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        why = "; ".join(([f"column {some(extra)} not a bench's"] if extra else []) +
+                        ([f"no column {some(missing)}"] if missing else [])) or "the bench's columns in another order"
+        raise PuzzleError(f"not this bench's header ({why}); give a new file (nothing was appended to it)", str(out))
+    if cut and (not whole or cut[-1] > whole[-1][0]) and not ends_a_line(out):
+        raise PuzzleError(f"its last row (line {cut[-1]}) is cut short: remove that line and the same command "
+                          "resumes (nothing was appended to it)", str(out))
+
+
+def ends_a_line(path: Path) -> bool:
+    """Whether a file is empty or its last line is ended (a row appended starts a line of its own)."""
+    with open(path, "rb") as fh:
+        fh.seek(0, os.SEEK_END)
+        if fh.tell() == 0:
+            return True
+        fh.seek(-1, os.SEEK_END)
+        return fh.read(1) in (b"\n", b"\r")
+
+
+def csv_rows(path: Path) -> tuple[list[str] | None, list[tuple[int, list[str]]], list[int]]:
+    """A results CSV's header, its whole rows (each with the line it starts on) and the lines of
+    its rows cut short: fewer fields than the header, or the last row ending inside a quoted
+    field (the file cut, a bench killed while it wrote the row).  A row with more fields than
+    the header is not a results file's (PuzzleError)."""
+    with open(path, newline="", encoding="utf-8") as fh:
+        text = fh.read()
+    lines = list(io.StringIO(text, newline=""))
+    reader = csv.reader(lines)
+    header, whole, cut = None, [], []
+    start = 1
+    for record in reader:
+        line, start = start, reader.line_num + 1
+        if len(record) <= 1 and not "".join(record).strip():      # a blank line
+            continue
+        if header is None:
+            header = record
+        elif len(record) > len(header):
+            raise PuzzleError(f"not a results file: line {line} has {len(record)} fields, its header "
+                              f"{len(header)}", str(path))
+        elif len(record) < len(header) or (start > len(lines) and not text.endswith(("\n", "\r"))
+                                           and open_quote("".join(lines[line - 1:]))):
+            cut.append(line)
+        else:
+            whole.append((line, record))
+    return header, whole, cut
+
+
+def open_quote(text: str) -> bool:
+    """Whether CSV text ends inside a quoted field."""
+    try:
+        for _ in csv.reader(io.StringIO(text, newline=""), strict=True):
+            pass
+    except csv.Error as err:
+        return "end of data" in str(err)
+    return False
 
 
 class Sink:
@@ -317,7 +386,10 @@ class Sink:
     def __init__(self, out: Path):
         self.out, self.jsonl = out, out.suffix == ".jsonl"
         new = not out.exists() or out.stat().st_size == 0
+        ended = new or ends_a_line(out)
         self.fh = append_to(out)
+        if not ended:       # a whole last row without its line end (a file written by hand)
+            self.fh.write("\r\n" if not self.jsonl else "\n")
         if not self.jsonl:
             self.writer = csv.DictWriter(self.fh, FIELDS, extrasaction="ignore")
             if new:
@@ -465,9 +537,11 @@ def figures_list(value, path: Path) -> list:
 MAX_RESULTS_BYTES = 256 << 20     # a bench of 10,000 runs writes about 10 MB
 
 
-def read_results(path: str | Path, history: bool = False):
+def read_results(path: str | Path, history: bool = False, skipped: list[int] | None = None):
     """The results file as a pandas DataFrame (``horizon_figures`` decoded): the latest
-    row of each run, or every row with ``history``."""
+    row of each run, or every row with ``history``.  A CSV's rows cut short (a bench killed
+    while it wrote one) are left out and their lines added to ``skipped``; without that list
+    they are an error."""
     import pandas as pd
     path = Path(path)
     if not path.exists():
@@ -480,9 +554,11 @@ def read_results(path: str | Path, history: bool = False):
         if path.suffix == ".jsonl":
             df = pd.read_json(path, lines=True)
         else:
-            df = pd.read_csv(path, keep_default_na=True)
-    except (ValueError, TypeError) as err:     # TypeError: a JSON line that is not an object
-        raise PuzzleError(f"{path}: not a results file ({err})") from None
+            df = pd.read_csv(whole_rows(path, skipped), keep_default_na=True)
+    except PuzzleError:
+        raise
+    except (ValueError, TypeError, csv.Error) as err:     # TypeError: a JSON line that is not an object
+        raise PuzzleError(f"{path}: not a results file ({str(err).strip().splitlines()[0]})") from None
     missing = {"instance", "method", "status", "seconds"} - set(df.columns)
     if missing:
         raise PuzzleError(f"{path}: not a results file (no column {', '.join(sorted(missing))})")
@@ -503,6 +579,23 @@ def read_results(path: str | Path, history: bool = False):
     names = short_names(df["instance"])
     df["label"] = [names[i] + (f":{lv}" if lv else "") for i, lv in zip(df["instance"], df["level"])]
     return df
+
+
+def whole_rows(path: Path, skipped: list[int] | None) -> io.StringIO:
+    """A results CSV without its rows cut short, as CSV text (pandas reads it as it reads the file)."""
+    header, whole, cut = csv_rows(path)
+    if header is None:
+        raise PuzzleError(f"{path}: not a results file (no header)")
+    if cut and skipped is None:
+        raise PuzzleError(f"line {cut[0]} is a row cut short (a bench killed while it wrote it?)", str(path))
+    if skipped is not None:
+        skipped.extend(cut)
+    text = io.StringIO()
+    writer = csv.writer(text)
+    writer.writerow(header)
+    writer.writerows(record for _, record in whole)
+    text.seek(0)
+    return text
 
 
 def short_names(instances: Iterable[str]) -> dict[str, str]:

@@ -103,9 +103,20 @@ def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_a
                 bar.step()
             made = run(tasks, out, time_limit, memory_mb, jobs, dask_address, echo, announce=bar.total)
         click.echo(f"{made} runs made, {len(tasks) - made} already in {out}")
-        click.echo("\n".join(status_table(read_results(out))))
+        skipped = []
+        click.echo("\n".join(status_table(read_results(out, skipped=skipped))))
+        warn_cut(out, skipped)
     except PuzzleError as err:
         fail(err)
+
+
+def warn_cut(path, lines: list[int]) -> None:
+    """One line on stderr for the rows of a results file left out because they were cut short:
+    the tables are made from the whole rows."""
+    if lines:
+        where = ", ".join(map(str, lines[:5])) + (f" and {len(lines) - 5} more" if len(lines) > 5 else "")
+        click.echo(f"puzzleplan: warning: {path}: {len(lines)} row{'s' * (len(lines) > 1)} cut short left out "
+                   f"(line{'s' * (len(lines) > 1)} {where}; a bench killed while it wrote one?)", err=True)
 
 
 @click.command()
@@ -125,11 +136,13 @@ def report(results, plot_dir, baseline, md_file, force):
             check_new(md_file, force, "--markdown")
         if plot_dir:
             check_folder(plot_dir, PLOTS, force, "--plots")
-        text, made = make(results, plot_dir, baseline)
+        skipped = []
+        text, made = make(results, plot_dir, baseline, skipped)
         if md_file:
             put(md_file, text, force)
     except PuzzleError as err:
         fail(err)
+    warn_cut(results, skipped)
     click.echo(text)
     for path in made:
         click.echo(f"plot: {path}")
@@ -142,7 +155,8 @@ def report(results, plot_dir, baseline, md_file, force):
 @click.argument("series", required=False)
 @click.option("--out", "-o", default=None, type=click.Path(file_okay=False),
               help="Folder to write into (made if missing, inside one that exists).")
-@click.option("--values", default=None, help="Points of the series, e.g. 2,4,6 or 1-5 (default: the series' own).")
+@click.option("--values", default=None, help="Points of the series, e.g. 2,4,6 or 1-5 (default: the series' own), "
+                                             "within the values it makes.")
 @click.option("--seed", type=click.IntRange(0, 10**6), default=0, show_default=True, help="First seed.")
 @click.option("--seeds", type=click.IntRange(1, 1000), default=1, show_default=True,
               help="Instances per point (seeds SEED, SEED+1, ...).")

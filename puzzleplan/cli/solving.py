@@ -237,9 +237,17 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
 def explore(file, metric, level, time_limit, options, as_json):
     """Enumerate every state reachable in FILE."""
     from ..search import explore as run
+    contradiction = None
     try:
         with limits.time_limit(time_limit):     # the clock starts before the file is read
-            inst = load_instance(file, level, options=options)
+            try:
+                inst = load_instance(file, level, options=options)
+            except Contradiction as err:    # no plan under the file's conditions; the puzzle's states are still there
+                contradiction = f"no plan can meet the conditions: {err.problem}"
+                if not as_json:
+                    click.echo(f"unsolvable: {contradiction}; the states explored are the puzzle's without them",
+                               err=True)
+                inst = load_instance(file, level, options=options, stated=False)
             figures = run(inst.domain, metric,
                           None if as_json else progress_printer("explore", "states reached", "in the frontier"),
                           time_limit)
@@ -252,7 +260,8 @@ def explore(file, metric, level, time_limit, options, as_json):
     status = "explored" if figures["complete"] else {"timeout": "timeout", "memout": "memout"}.get(
         figures.get("stopped"), "interrupted")
     if as_json:
-        click.echo(json.dumps({"status": status, "board": inst and inst.domain.board(), **figures}))
+        click.echo(json.dumps({"status": status, "board": inst and inst.domain.board(), **figures,
+                               **({"conditions_left_out": contradiction} if contradiction else {})}))
     else:
         click.echo(("" if figures["complete"] else f"{status} (incomplete): ")
                    + ", ".join(f"{k}={v}" for k, v in figures.items()))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from ..limits import checkpoint
 from ..puzzle import PuzzleError
@@ -202,36 +203,67 @@ def write_aig(aig: Aig, path) -> None:
 
 # -- reading back what a written file says about itself, and witnesses --------------------
 
+AIGER_BYTES = 1 << 28       # an AIGER file this module wrote for a puzzle
+HEADER_BYTES = 256          # 'aig M I L O A B C': seven numbers
+HIGH = bytes(range(0x80, 0x100))       # a varint's bytes that do not end it
+
+
 def read_symbols(path) -> tuple[dict, list[str], list[str]]:
-    """(header fields, symbol lines, comment lines) of an AIGER file this module wrote."""
+    """(header fields, symbol lines, comment lines) of an AIGER file this module wrote, read as
+    it goes: a file that does not start with an AIGER header (``/dev/zero``, a binary file) is
+    refused at its first line, and the time limit is checked at every line."""
+    import os
+    import stat
+    source = str(path)
     try:
+        if stat.S_ISCHR(os.stat(path).st_mode) or stat.S_ISBLK(os.stat(path).st_mode):
+            raise PuzzleError("is a device, not an AIGER file", source)
         with open(path, "rb") as fh:
-            data = fh.read(1 << 28)
+            return _read_symbols(fh, source)
     except OSError as err:
-        raise PuzzleError(f"cannot read the AIGER file: {err.strerror}", str(path)) from None
-    first, _, rest = data.partition(b"\n")
+        raise PuzzleError(f"cannot read the AIGER file: {err.strerror}", source) from None
+
+
+def _read_symbols(fh, source: str) -> tuple[dict, list[str], list[str]]:
+    first = fh.readline(HEADER_BYTES)
     words = first.decode("ascii", "replace").split()
-    if len(words) < 6 or words[0] not in ("aag", "aig") or not all(w.isdigit() for w in words[1:]):
-        raise PuzzleError("not an AIGER file (no 'aag'/'aig' header)", str(path))
+    if len(words) < 6 or words[0] not in ("aag", "aig") or not all(w.isdigit() for w in words[1:]) \
+            or not first.endswith(b"\n"):
+        raise PuzzleError("not an AIGER file (no 'aag'/'aig' header)", source)
     nums = [int(w) for w in words[1:]] + [0, 0]
     m, i, l, o, a, b, c = nums[:7]
     fields = {"kind": words[0], "maxvar": m, "inputs": i, "latches": l, "outputs": o, "gates": a, "bad": b,
               "constraints": c}
     lines_before = (i if words[0] == "aag" else 0) + l + o + b + c + (a if words[0] == "aag" else 0)
-    pos = 0
-    for _ in range(lines_before):
-        nl = rest.find(b"\n", pos)
-        if nl < 0:
-            raise PuzzleError("the AIGER file ends early", str(path))
-        pos = nl + 1
-    if words[0] == "aig":       # skip the gates' deltas
-        for _ in range(2 * a):
-            while pos < len(rest) and rest[pos] & 0x80:
-                pos += 1
-            pos += 1
+    for _ in range(lines_before):       # numbers only: a line of three literals at most
+        checkpoint()
+        line = fh.readline(HEADER_BYTES)
+        if not line.endswith(b"\n"):
+            raise PuzzleError("the AIGER file ends early" if len(line) < HEADER_BYTES else
+                              "not an AIGER file (a line of its body is not numbers)", source)
+    if words[0] == "aig":       # skip the gates' deltas: 2 per gate, each ends at a byte below 0x80
+        left = 2 * a
+        while left:
+            checkpoint()
+            chunk = fh.read(1 << 16)
+            if not chunk:
+                raise PuzzleError("the AIGER file ends early", source)
+            ends = len(chunk.translate(None, HIGH))
+            if ends < left:
+                left -= ends
+                continue
+            for pos, byte in enumerate(chunk):
+                if byte < 0x80:
+                    left -= 1
+                    if not left:
+                        fh.seek(pos + 1 - len(chunk), 1)
+                        break
+    rest = fh.read(max(0, AIGER_BYTES + 1 - fh.tell()))
+    if fh.tell() > AIGER_BYTES:
+        raise PuzzleError(f"larger than {AIGER_BYTES >> 20} MiB: not an AIGER file written for a puzzle", source)
     symbols, comments = [], []
     target = symbols
-    for raw in rest[pos:].decode("utf-8", "replace").splitlines():
+    for raw in rest.decode("utf-8", "replace").splitlines():
         if raw == "c" and target is symbols:
             target = comments
             continue
@@ -240,16 +272,20 @@ def read_symbols(path) -> tuple[dict, list[str], list[str]]:
 
 
 BITS = bytes.maketrans(b"01x", b"\x00\x01\x00")      # a witness's characters -> input values ('x': 0)
+NOT_A_WITNESS = "not an AIGER witness: expected '1', 'b0', the latches, the inputs per step, '.'"
 
 
-def read_witness(text: str, ninputs: int, nlatches: int, source: str) -> tuple[list[int], list[list[int]]]:
+def read_witness(text, ninputs: int, nlatches: int, source: str) -> tuple[list[int], Iterator[bytes]]:
     """An AIGER witness: the HWMCC form (``1``, ``b0``, the initial latch values, one
     line of input values per step, ``.``) or ABC's ``write_cex -a`` (the initial latch
-    values, then the inputs per step, ``# DONE``).  Returns (initial latches, steps)."""
+    values, then the inputs per step, ``# DONE``).  ``text`` is the witness or its lines,
+    read one at a time: the initial latches are returned at once (a witness that does not
+    start like one is refused before more is read), the steps as an iterator that refuses
+    a malformed step when it comes to it."""
     import io
 
     def meaningful():           # a line at a time: a witness of millions of lines is not listed first
-        for ln in io.StringIO(text):
+        for ln in (io.StringIO(text) if isinstance(text, str) else text):
             ln = ln.split("#", 1)[0].strip()
             if ln and not ln.startswith("c"):
                 yield ln
@@ -262,9 +298,11 @@ def read_witness(text: str, ninputs: int, nlatches: int, source: str) -> tuple[l
     if hwmcc:
         second = next(lines, None)
         if second is None or not second.startswith("b"):
-            raise PuzzleError("not an AIGER witness: expected '1', 'b0', the latches, the inputs per step, '.'",
-                              source)
+            raise PuzzleError(NOT_A_WITNESS, source)
         init = next(lines, None)
+    elif first is not None and first != "." and first.strip("01x"):
+        raise PuzzleError("not an AIGER witness: its first line is neither '1' (a reached bad state) nor the "
+                          "initial latch values", source)
     else:
         init = first
     if init is None or init == ".":
@@ -273,34 +311,42 @@ def read_witness(text: str, ninputs: int, nlatches: int, source: str) -> tuple[l
     if len(init) != nlatches or any(ch not in "01x" for ch in init):
         raise PuzzleError(f"the witness's initial state has {len(init)} values; the model has {nlatches} latches",
                           source)
-    out, ended = [], False
-    for row in lines:
-        if ended:
-            raise PuzzleError("not an AIGER witness: lines after its final '.'", source)
-        if row == ".":
-            ended = True
-            continue
-        if len(row) != ninputs or any(ch not in "01x" for ch in row):
-            raise PuzzleError(f"the witness's step {len(out)} has {len(row)} input values; the model has {ninputs} "
-                              "inputs", source)
-        out.append(row.encode("ascii").translate(BITS))     # one byte per input: a long witness stays small
-    if hwmcc and not ended:
-        raise PuzzleError("not an AIGER witness: expected '1', 'b0', the latches, the inputs per step, '.'", source)
-    if not out:
-        raise PuzzleError("not an AIGER witness: no initial state and steps", source)
-    return [int(ch == "1") for ch in init], out
+
+    def steps():
+        count, ended = 0, False
+        for row in lines:
+            if ended:
+                raise PuzzleError("not an AIGER witness: lines after its final '.'", source)
+            if row == ".":
+                ended = True
+                continue
+            if len(row) != ninputs or any(ch not in "01x" for ch in row):
+                raise PuzzleError(f"the witness's step {count} has {len(row)} input values; the model has {ninputs} "
+                                  "inputs", source)
+            count += 1
+            yield row.encode("ascii").translate(BITS)     # one byte per input: a long witness stays small
+        if hwmcc and not ended:
+            raise PuzzleError(NOT_A_WITNESS, source)
+        if not count:
+            raise PuzzleError("not an AIGER witness: no initial state and steps", source)
+
+    return [int(ch == "1") for ch in init], steps()
 
 
-def simulate(aig: Aig, init: list[int], frames: list[list[int]]) -> list[tuple[int, int]]:
-    """Per step, (bad or output value, constraint value) under the given inputs, from
-    ``init`` (latch values as the AIG holds them)."""
-    latches, out = list(init), []
-    for inputs in frames:
+class Simulation:
+    """The AIG run step by step from ``init`` (latch values as the AIG holds them): per step,
+    under the step's inputs, the bad (or output) value and the constraints' value."""
+
+    def __init__(self, aig: Aig, init: list[int]):
+        self.aig, self.latches = aig, list(init)
+
+    def step(self, inputs) -> tuple[int, int]:
         checkpoint()
+        aig = self.aig
         val = [0] * (aig.maxvar + 1)
         for i, x in enumerate(inputs):
             val[i + 1] = x
-        for j, x in enumerate(latches):
+        for j, x in enumerate(self.latches):
             val[aig.ninputs + j + 1] = x
         for lhs, a, b in aig.gates:
             val[lhs >> 1] = (val[a >> 1] ^ (a & 1)) & (val[b >> 1] ^ (b & 1))
@@ -308,20 +354,30 @@ def simulate(aig: Aig, init: list[int], frames: list[list[int]]) -> list[tuple[i
         def lit(x):
             return val[x >> 1] ^ (x & 1)
         target = (aig.outputs or aig.bad)[0]
-        ok = all(lit(c) for c in aig.constraints)
-        out.append((lit(target), int(ok)))
-        latches = [lit(n) for n in aig.nexts]
-    return out
+        self.latches = [lit(n) for n in aig.nexts]
+        return lit(target), int(all(lit(c) for c in aig.constraints))
 
 
-def check_trace(aig: Aig, init: list[int], frames: list[list[int]], source: str) -> None:
+def simulate(aig: Aig, init: list[int], frames) -> list[tuple[int, int]]:
+    """Per step, (bad or output value, constraint value) under the given inputs, from
+    ``init`` (latch values as the AIG holds them)."""
+    run = Simulation(aig, init)
+    return [run.step(inputs) for inputs in frames]
+
+
+def check_trace(aig: Aig, init: list[int], frames, source: str) -> list[bytes]:
     """A witness must start in the AIG's initial state, keep its constraints at every
-    step and reach bad (the output) at its last step; PuzzleError otherwise."""
+    step and reach bad (the output) at its last step; PuzzleError otherwise.  The steps
+    are checked as they are read (``frames`` may be :func:`read_witness`'s iterator): the
+    first that breaks the constraints ends the reading.  Returns the steps."""
     if init != aig.inits:
         raise PuzzleError("the witness does not start in the model's initial state", source)
-    values = simulate(aig, init, frames)
-    broken = next((k for k, (_, ok) in enumerate(values) if not ok), None)
-    if broken is not None:
-        raise PuzzleError(f"the witness breaks the model's step constraint at step {broken}", source)
-    if not values or not values[-1][0]:
+    run, out, reached = Simulation(aig, init), [], 0
+    for inputs in frames:
+        reached, ok = run.step(inputs)
+        if not ok:
+            raise PuzzleError(f"the witness breaks the model's step constraint at step {len(out)}", source)
+        out.append(inputs)
+    if not out or not reached:
         raise PuzzleError("the witness does not reach a bad state at its last step", source)
+    return out

@@ -1,12 +1,15 @@
 """Helpers shared by the readers: reading files, sections, error positions."""
 from __future__ import annotations
 
+import codecs
 import gzip
+import itertools
 import os
 import re
 import stat
 import zlib
 from pathlib import Path
+from typing import Iterator
 
 from ..puzzle import PuzzleError
 
@@ -45,6 +48,54 @@ def read_bytes(path: str | Path, limit: int = MAX_BYTES) -> bytes:
         raise PuzzleError("is a directory, not a puzzle file", str(path)) from None
     except (OSError, EOFError, zlib.error) as err:   # EOFError, zlib.error: a broken .gz
         raise PuzzleError(f"cannot read: {err.__class__.__name__}", str(path)) from None
+
+
+class Unreadable(PuzzleError):
+    """A file that cannot be read as text at all (missing, a device, too big, binary data), as
+    against text that says the wrong thing."""
+
+
+def read_lines(path: str | Path, limit: int = MAX_BYTES, longest: int = 1 << 16) -> Iterator[str]:
+    """The lines of ``path`` (``.gz``: decompressed), without their line ends, read one at a
+    time for a file taken in as it is read (a witness of millions of lines): Unreadable, where
+    the reading stands, beyond ``limit`` bytes, at a line longer than ``longest`` characters
+    or holding a NUL byte (binary data, a file of zeros, is no text), at a device; the time
+    limit is checked at every line."""
+    from ..limits import checkpoint
+    path = Path(path)
+    try:
+        if stat.S_ISCHR(os.stat(path).st_mode) or stat.S_ISBLK(os.stat(path).st_mode):
+            raise Unreadable("is a device, not a file", str(path))
+        with (gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")) as fh:
+            total = 0
+            for no in itertools.count(1):
+                checkpoint()
+                raw = fh.readline(longest + 3)        # the line, its end and one more: too long
+                if not raw:
+                    return
+                total += len(raw)
+                if total > limit:
+                    raise Unreadable(f"larger than {size(limit)}{' once decompressed' if path.suffix == '.gz' else ''}: "
+                                     "too big to be read", str(path))
+                if b"\0" in raw:
+                    raise Unreadable("holds a NUL byte: binary data, not text", str(path), no)
+                line = raw.rstrip(b"\r\n")
+                if len(line) > longest:
+                    raise Unreadable(f"a line longer than {longest:,} characters: not the text expected", str(path), no)
+                try:
+                    yield (line.removeprefix(codecs.BOM_UTF8) if no == 1 else line).decode("utf-8")
+                except UnicodeDecodeError:
+                    raise Unreadable("cannot read: UnicodeDecodeError", str(path), no) from None
+    except FileNotFoundError:
+        raise Unreadable("no such file", str(path)) from None
+    except IsADirectoryError:
+        raise Unreadable("is a directory, not a file", str(path)) from None
+    except (OSError, EOFError, zlib.error) as err:   # EOFError, zlib.error: a broken .gz
+        raise Unreadable(f"cannot read: {err.__class__.__name__}", str(path)) from None
+
+
+def size(limit: int) -> str:
+    return f"{limit // MiB} MiB" if limit >= MiB else f"{limit:,} bytes"
 
 
 def number(text: str, digits: int = 9) -> int | None:

@@ -5,6 +5,7 @@ format (:func:`puzzleplan.registry.for_path`); ``puzzleplan families`` lists the
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Sequence
 
@@ -54,6 +55,9 @@ def parse_cells(item: str, text: str, places=None) -> set:
     return cells
 
 
+ITEM = re.compile(r"[^\s.,=]+\.(frozen$|moves|avoid=|ends=)")     # how a constraint starts
+
+
 def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None, places=None) -> None:
     """A constraint object (:class:`MoveCount`, :class:`Avoid`, :class:`EndsOn`) or a text:
     ``A.moves>=3``, ``A+B.moves<=5`` (a group's total), ``A.frozen``,
@@ -72,6 +76,10 @@ def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None, 
         return ends.append(item)
     if not isinstance(item, str):
         raise PuzzleError(f"not a constraint: {item!r}")
+    if item.endswith(",") or any(ITEM.match(part.strip()) for part in item.split(",")[1:]):
+        # 'A.moves>=1, B.frozen': a comma cannot part items (it parts the cells of one)
+        raise PuzzleError(f"{item!r}: a comma parts the cells of a constraint (A.avoid=c3,d4), not constraints: "
+                          "part them by spaces in a file, one -c each on the command line")
     piece, _, rest = item.partition(".")
     if rest == "frozen":
         counts.append(MoveCount(piece, "<=", 0))

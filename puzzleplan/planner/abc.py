@@ -149,7 +149,7 @@ class Run:
     def plan(self, domain, metric, counts):
         """The counterexample as a replayed plan: (steps, length); PuzzleError if it fails a check."""
         init, frames = read_witness(self.frames, self.aig.ninputs, self.aig.nlatches, f"{PROGRAM}'s counterexample")
-        check_trace(self.aig, init, frames, f"{PROGRAM}'s counterexample")
+        frames = check_trace(self.aig, init, frames, f"{PROGRAM}'s counterexample")
         steps = domain.render_steps(plan_moves(self.s, frames))
         report = check_plan(domain, steps, metric, counts)
         if not report["solved"]:

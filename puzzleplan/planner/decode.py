@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .. import limits
 from ..export import build, check_symbols, decode_answer, read_answer, read_header
-from ..formats.common import MAX_ANSWER_BYTES, MiB, read_bytes, read_text
+from ..formats.common import MAX_ANSWER_BYTES, MiB, Unreadable, read_bytes, read_lines, read_text
 from ..formats.load import load
 from ..puzzle import Check, PuzzleError, Result, Status
 from ..validate import check_plan
@@ -80,6 +80,18 @@ def decode_witness(file: str | Path, aiger_file: str | Path, witness_file: str |
         return _decode_witness(file, aiger_file, witness_file, margin)
 
 
+WITNESS_SLACK = 4096        # a witness's line: its values, or a comment
+
+
+def within(frames, longest: int | None, bound: int | None, source: str):
+    """A witness's steps, refused at the first beyond ``longest`` (the AIGER file's bound allows no more)."""
+    for k, frame in enumerate(frames):
+        if longest is not None and k == longest:
+            raise PuzzleError(f"the witness has more than {longest} steps; the AIGER file allows plans of at most "
+                              f"{bound}", source)
+        yield frame
+
+
 def _decode_witness(file, aiger_file, witness_file, margin: int) -> Result:
     from ..encodings.aiger import check_trace, read_witness, to_aig
     from ..encodings.transition import build_system, plan_moves
@@ -94,18 +106,19 @@ def _decode_witness(file, aiger_file, witness_file, margin: int) -> Result:
         raise Refused("the AIGER file does not match this puzzle (its symbol table differs); export it again "
                       "or give the puzzle it was made from", str(aiger_file))
     # a witness holds a line per step: no longer than the bound allows (with one), and never
-    # longer than the answer files we read
+    # longer than the answer files we read; it is read a line at a time, each step checked as
+    # it comes, and no further than the first step refused
     longest = None if info["bound"] is None else info["bound"] + 4
     cap = MAX_ANSWER_BYTES if longest is None else min(MAX_ANSWER_BYTES,
                                                        (longest + 4) * (aig.ninputs + aig.nlatches + 8) + 4096)
-    text = read_text(witness_file, cap)
+    lines = read_lines(witness_file, cap, max(aig.ninputs, aig.nlatches) + WITNESS_SLACK)
     try:
-        init, frames = read_witness(text, aig.ninputs, aig.nlatches, str(witness_file))
-        if longest is not None and len(frames) > longest:
-            raise PuzzleError(f"the witness has {len(frames)} steps; the AIGER file allows plans of at most "
-                              f"{info['bound']}", str(witness_file))
-        check_trace(aig, init, frames, str(witness_file))
+        init, frames = read_witness(lines, aig.ninputs, aig.nlatches, str(witness_file))
+        frames = check_trace(aig, init, within(frames, longest, info["bound"], str(witness_file)),
+                             str(witness_file))
         steps = inst.domain.render_steps(plan_moves(s, frames))
+    except Unreadable:
+        raise
     except PuzzleError as err:
         raise Refused(err.problem, str(witness_file)) from None
     report = check_plan(inst.domain, steps, s.metric)

@@ -1,8 +1,9 @@
 """Conditions on the pieces (--frozen, --moves, --ends, --avoid, -c) that are well formed but
 hard: a frozen piece never steps, in every metric, not even there and back; A.moves=0 is a
-frozen piece; conditions that contradict each other or the board make the puzzle unsolvable,
-with the reason, in every command and on every family, and a small space is enumerated to say
-so at once; a condition with a slip in it (a cell off the board) is still bad input."""
+frozen piece; conditions that contradict each other, the board or the goal make the puzzle
+unsolvable, with the reason, in every command and on every family (explore counts the puzzle's
+states without them), and a small space is enumerated to say so at once; a condition with a
+slip in it (a cell off the board) is still bad input."""
 import json
 
 import pytest
@@ -50,6 +51,7 @@ CONTRADICTIONS = [
     (["--ends", "B:a1,b1"], "cannot end within the cells given"),
     (["--ends", "B:b1,b2", "--frozen", "B"], "frozen but must end"),
     (["--ends", "B:b1,b2", "--ends", "B:b4,b5"], "nowhere to finish"),
+    (["--avoid", "A:f3"], "the goal puts piece 'A' on a cell it must avoid"),      # A's goal: e3-f3
 ]
 
 
@@ -77,6 +79,25 @@ def test_contradictory_conditions_in_text_and_other_commands(tmp_path):
     import csv
     rows = list(csv.DictReader(open(out)))
     assert [r["status"] for r in rows] == ["unsolvable", "unsolvable"] and reason in rows[0]["message"]
+
+
+@pytest.mark.parametrize("condition,reason", [("B.avoid=c2", "the goal puts piece 'B' on a cell it must avoid"),
+                                              ("B.avoid=b1", "starts on a cell it must avoid")])
+def test_contradictory_conditions_in_a_file(write, tmp_path, condition, reason):
+    """A file's own conditions against its goal (B must end on c2) or its board: an answer in
+    every command; explore counts the states of the puzzle without them, and says so."""
+    path = write("two.slide", TWO + f"constraints: {condition}\n")
+    result = run("search", path)
+    assert result.exit_code == 0 and result.stdout.startswith("unsolvable: bfs (no plan can meet") and reason in result.stdout
+    plan = tmp_path / "plan.txt"
+    plan.write_text("BR BD")
+    result = run("validate", path, plan)
+    assert result.exit_code == 1 and reason in result.stdout, result.output
+    result = run("explore", path)
+    assert result.exit_code == 0 and "reachable=30," in result.stdout and "complete=True" in result.stdout
+    assert reason in result.stderr and "the puzzle's without them" in result.stderr
+    doc = json.loads(run("explore", path, "--json").stdout)
+    assert doc["status"] == "explored" and doc["reachable"] == 30 and reason in doc["conditions_left_out"]
 
 
 def test_knights_and_sokoban_contradictions():

@@ -1,7 +1,8 @@
 """Puzzle, plan, formula, model, witness and PDDL files that are malformed, contradictory,
 oversized, compressed or not files at all: a section given twice, a target that misses a
-knight, Unicode digits, a gzip bomb, /dev/zero, an endless line, a plan nested too deeply, a
-bomb of parentheses, a model or a witness of millions of lines.  Each is refused in one line
+knight, Unicode digits, a comma between constraints, a gzip bomb, /dev/zero (as a puzzle, a
+model, an AIGER file, a witness), an endless line, a plan nested too deeply, a bomb of
+parentheses, a model or a witness of millions of lines.  Each is refused in one line
 ``puzzleplan: error: ...`` (a JSON error object with --json), at its cap and at once, never a
 traceback; and files that are merely unusual (Windows line ends, alternative goal lines, an
 open Sokoban level) still read as they should."""
@@ -76,6 +77,21 @@ def test_unicode_digits_in_files(write):
     one_line_error(run_unchecked("search", write("b.knights", counted)), "not a move count")
     rush = "\u00b3 BBB...C...D.AAC..D.....E.....E..FFF.E 10\n"
     one_line_error(run_unchecked("search", write("a.rh", rush)), "a.rh:1")
+
+
+@pytest.mark.parametrize("line", ["A.moves>=1, B.frozen", "A.moves>=1,B.frozen", "A.frozen, B.moves>=1",
+                                  "B.avoid=a2, c1", "A.moves>=1 B.avoid=a2,B.frozen"])
+def test_a_comma_between_constraints_says_how_to_part_them(write, line):
+    """Spaces part a constraints: line's items, commas the cells of one; a comma between items
+    (or one that ends an item) was "not a move count": it now says so, in the file and in -c
+    (where 'B.avoid=a2, c1' is one item, its cells a2 and c1)."""
+    path = write("c.slide", TWO + f"constraints: {line}\n")
+    one_line_error(run_unchecked("search", path), "a comma parts the cells of a constraint")
+    if line != "B.avoid=a2, c1":
+        one_line_error(run_unchecked("search", write("t.slide", TWO), "-c", line), "part them by spaces in a file, "
+                                                                                   "one -c each")
+    ok = write("ok.slide", TWO + "constraints: A.moves>=1 B.avoid=a2,b2\n")
+    assert run("search", ok).exit_code == 0 and run("search", write("t.slide", TWO), "-c", "B.avoid=a2, b2").exit_code == 0
 
 
 def test_windows_line_ends_still_read(write):
@@ -198,3 +214,59 @@ def test_a_witness_of_millions_of_lines_is_refused_at_its_first_bad_step(tmp_pat
                                 "--time-limit", "5"])
     assert time.monotonic() - t0 < 5
     assert done.exit_code == 3 and "refused" in done.output, done.output
+
+
+def bytes_read() -> int:
+    """What this process has read so far (Linux: /proc/self/io's rchar)."""
+    with open("/proc/self/io") as fh:
+        return int(next(line for line in fh if line.startswith("rchar")).split()[1])
+
+
+def test_an_aiger_file_that_does_not_start_as_one_is_refused_at_its_first_line(tmp_path):
+    """8 MiB of zeros, or /dev/zero, given as the AIGER file: refused at its first line, not read
+    for 256 MiB first (and copied twice: 532 MB for /dev/zero)."""
+    zeros = tmp_path / "zeros.aag"
+    zeros.write_bytes(bytes(8 << 20))
+    witness = tmp_path / "w"
+    witness.write_text("1\nb0\n")
+    run("decode", GUARINI, "--aiger", tmp_path / "none.aag", "--witness", witness)     # the command's modules imported
+    for aiger, problem in ((zeros, "no 'aag'/'aig' header"), ("/dev/zero", "is a device")):
+        before = bytes_read()
+        one_error(run("decode", GUARINI, "--aiger", aiger, "--witness", witness), problem)
+        assert bytes_read() - before < 1 << 20
+
+
+def test_a_witness_is_read_no_further_than_its_first_refusal(tmp_path):
+    """A witness is read a line at a time, each step checked as it comes: zeros are refused at
+    their first line (binary data), a text that is no witness at its first line, a witness at the
+    first step that breaks the model's step; before, each was read whole, and every step
+    simulated before the first was judged (a 94 MB witness gave no answer in 200 s)."""
+    aag = tmp_path / "g.aag"
+    assert run("export", GUARINI, "-o", aag).exit_code == 0
+    steps = b"0" * 84 + b"\n"        # guarini's AIG: 84 inputs, 52 latches
+    files = {"zeros": bytes(4 << 20), "text": b"hello\n" + steps * 30_000,
+             "steps": b"1\nb0\n" + b"0" * 52 + b"\n" + steps * 30_000 + b".\n"}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    run("decode", GUARINI, "--aiger", aag, "--witness", tmp_path / "text")     # the command's modules imported
+    for name, code, problem in (("zeros", 2, "NUL byte"), ("text", 3, "first line is neither"),
+                                ("steps", 3, "step constraint at step 0")):
+        before = bytes_read()
+        result = run("decode", GUARINI, "--aiger", aag, "--witness", tmp_path / name)
+        assert result.exit_code == code and problem in result.stderr and result.stderr.count("\n") == 1, result.stderr
+        assert bytes_read() - before < 1 << 20, name
+
+
+def test_a_witness_is_read_within_the_time_limit(tmp_path):
+    """Every line read is a checkpoint: a limit that passes while a long witness is read ends the
+    reading there (a 940 MB witness was read whole past a 5 s limit)."""
+    from puzzleplan import limits
+    from puzzleplan.formats.common import read_lines
+    path = tmp_path / "w"
+    path.write_bytes(b"c a comment\n" * 100_000)
+    lines = read_lines(path)
+    with pytest.raises(limits.TimeUp), limits.time_limit(0.01):
+        time.sleep(0.05)
+        for _ in lines:
+            pass
+    assert next(lines, None) is None            # the reading ended there, its file closed

@@ -1,8 +1,8 @@
 """Option values that make no sense are refused in one line ``puzzleplan: error: ...`` with
 exit 2 (a JSON error object with --json) before any work: Unicode digits and huge numbers in
 --moves, --avoid, --ends and -c, cells off the board, negative or NaN limits, horizons, margins,
-memory and jobs, missing folders, level ranges that run backwards or are huge, a backend with an
-unclosed quote, a Dask address nobody answers.  And the options that are right do what they
+memory and jobs, missing folders, level ranges that run backwards or are huge, a series point
+its series cannot make, a backend with an unclosed quote, a Dask address nobody answers.  And the options that are right do what they
 say: --max-horizon with the fast schedule, the solver named or chosen per domain."""
 import pytest
 
@@ -69,6 +69,24 @@ def test_bench_levels_that_make_no_sense_are_refused(tmp_path, levels, words):
     result = run("bench", INSTANCES / "rushhour/thinkfun40.rh", "--levels", levels, "--methods", "bfs", "-o", out)
     one_error(result, *words)
     assert not out.exists()
+
+
+@pytest.mark.parametrize("family,series,values,words", [
+    ("knights", "wide", "0", ["no point n=0", "from 1 to 26"]),            # a board with no knights
+    ("knights", "wide", "2,27", ["no point n=27", "from 1 to 26"]),        # more knights than letters
+    ("knights", "deep", "7", ["no point d=7", "from 0 to 6"]),             # no squares 7 moves apart on 8 x 8
+    ("sliding", "crowd", "2", ["no point n=2", "from 3 to 35"]),
+    ("sokoban", "boxes", "0", ["no point k=0", "from 1 to 20"]),
+    ("sokoban", "boxes", "21", ["no point k=21", "from 1 to 20"]),         # a room tiled exactly: a minute of tries
+    ("strips", "ferry", "0", ["no point n=0", "from 1 to 99"]),
+])
+def test_generate_refuses_a_point_its_series_cannot_make(tmp_path, family, series, values, words):
+    """A value outside what a series makes (a board the solver then refuses, or one the
+    generator tries for a minute to place) is refused in one line naming the series' range,
+    before anything is written; a value between its listed points and its range is made."""
+    one_error(run("generate", family, series, "--values", values, "-o", tmp_path / "out"), *words)
+    assert not (tmp_path / "out").exists()
+    assert run("generate", "knights", "wide", "--values", "9", "-o", tmp_path / "out").exit_code == 0
 
 
 @pytest.mark.parametrize("backend", ['external:"unclosed', "external:kissat 'x"])

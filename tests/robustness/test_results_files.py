@@ -1,6 +1,7 @@
 """The bench's results files as report and a rerun of the bench read them back: a broken
-number, an empty, binary or unrelated file, JSON lines with text for a number are refused in one
-line; optional columns may be missing; the latest row of each run counts and the old rows stay;
+number, an empty, binary or unrelated file, JSON lines with text for a number, a row longer than
+the header are refused in one line; rows cut short are left out, said in a warning; the bench
+appends only under its own header and after a whole row; optional columns may be missing; the latest row of each run counts and the old rows stay;
 a failed run says why and is made again on the next run; the cactus plot counts only proven
 answers."""
 import json
@@ -9,7 +10,7 @@ import shutil
 import pytest
 
 from _helpers import GUARINI, one_line_error, rows, run_unchecked
-from puzzleplan.bench.run import Task, bench, read_results
+from puzzleplan.bench.run import FIELDS, Task, bench, read_results
 
 
 # --- report on broken and partial results files -----------------------------------------------
@@ -67,6 +68,67 @@ def test_report_on_json_lines_with_text_in_a_number(tmp_path):
     path = tmp_path / "r.jsonl"
     path.write_text(json.dumps({"instance": 1, "method": 2, "status": 3, "seconds": "a"}) + "\n")
     one_line_error(run_unchecked("report", path), "column 'seconds'")
+
+
+def bench_file(path, methods=("bfs", "astar", "pysat")):
+    """A results file as the bench writes it, a row per method."""
+    from puzzleplan.bench.run import Sink
+    sink = Sink(path)
+    for m in methods:
+        sink.write({"instance": "x.slide", "level": "", "metric": "steps", "method": m, "status": "optimal",
+                    "length": 7, "seconds": 0.5, "machine": "m", "versions": "python 3, puzzleplan 0.1"})
+    sink.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("cut", [40, -30])      # in the key columns; inside the last, quoted, field
+def test_report_says_which_rows_it_left_out_as_cut_short(tmp_path, cut):
+    """A row cut short (the file cut, a bench killed while it wrote it) is no run's figures:
+    the tables are made from the whole rows, and a warning line counts and names those left out."""
+    path = tmp_path / "r.csv"
+    data = bench_file(path)
+    path.write_bytes(data[:len(data) - len(data.splitlines(True)[-1]) + cut] if cut > 0 else data[:cut])
+    out = run_unchecked("report", path)
+    assert out.exit_code == 0, out.output
+    assert "| astar | 1 | 1 |" in out.stdout and "| bfs | 1 | 1 |" in out.stdout and "pysat" not in out.stdout
+    assert out.stderr == f"puzzleplan: warning: {path}: 1 row cut short left out (line 4; a bench killed " \
+                         "while it wrote one?)\n"
+
+
+def test_report_on_a_row_longer_than_the_header(tmp_path):
+    """Two rows glued into one (an append after a row cut short) is refused in one line."""
+    path = tmp_path / "r.csv"
+    data = bench_file(path, ["bfs"])
+    path.write_bytes(data[:-20] + data.splitlines(True)[1])
+    one_line_error(run_unchecked("report", path), "line 2 has 23 fields, its header 22")
+
+
+@pytest.mark.parametrize("header", ["instance,level,metric,method,constraints,status,length,seconds,note",
+                                    ",".join(reversed(FIELDS))])
+def test_bench_does_not_append_under_another_header(tmp_path, header):
+    """Rows written under another header would be read back under the wrong names (and the file
+    refused by report and by the next bench): the file is refused, untouched."""
+    out = tmp_path / "r.csv"
+    out.write_text(header + "\n")
+    result = run_unchecked("bench", GUARINI, "--methods", "bfs", "-o", out)
+    one_line_error(result, "not this bench's header")
+    assert str(out) in result.stderr and ("note" in result.stderr if "note" in header else "order" in result.stderr)
+    assert out.read_text() == header + "\n" and not (tmp_path / "r.csv.meta.jsonl").exists()
+
+
+def test_bench_does_not_glue_a_row_to_one_cut_short(tmp_path):
+    """A last row cut short is refused, the file untouched; a whole last row without its line end
+    gets one before the next row."""
+    out = tmp_path / "r.csv"
+    cut = bench_file(out, ["astar"])[:-30]
+    out.write_bytes(cut)
+    one_line_error(run_unchecked("bench", GUARINI, "--methods", "bfs", "-o", out), "line 2) is cut short")
+    assert out.read_bytes() == cut
+    out.unlink()
+    whole = bench_file(out, ["astar"])[:-2]
+    out.write_bytes(whole)
+    assert run_unchecked("bench", GUARINI, "--methods", "bfs", "-o", out).exit_code == 0
+    assert [r["method"] for r in rows(out)] == ["astar", "bfs"] and out.read_bytes().startswith(whole + b"\r\n")
 
 
 # --- history: failed runs, reruns, latest rows ------------------------------------------------

@@ -76,9 +76,10 @@ def moves(rng: random.Random, m: int) -> dict[str, str]:
 
 
 SERIES = {
-    "wide": Series("wide", "n knights on 8 x 8, each two moves from its target", "n", tuple(range(1, 9)), wide),
+    "wide": Series("wide", "n knights on 8 x 8, each two moves from its target", "n", tuple(range(1, 9)), wide,
+                   limits=(1, len(LETTERS))),
     "deep": Series("deep", "two knights on 8 x 8, each d moves from its target", "d", tuple(range(1, 7)), deep,
-                   regime="deep"),
+                   regime="deep", limits=(0, 6)),     # no two squares of 8 x 8 are more than 6 moves apart
     "moves": Series("moves", "two knights swap on 5 x 5, knight A moving exactly m times", "m",
-                    tuple(range(4, 21, 2)), moves, regime="conditions"),
+                    tuple(range(4, 21, 2)), moves, regime="conditions", limits=(0, 999)),
 }

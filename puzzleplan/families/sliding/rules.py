@@ -145,8 +145,10 @@ class SlidingPuzzle(SideConditions, Rules):
             self.kinds[k].labels.append(label)
             self.kind_of[label] = k
             start[k].append(anchor)
+        fits = []       # per kind, where it fits on the board, avoided cells or not
         for k, kind in enumerate(self.kinds):
             kind.anchors = self._legal_anchors(kind, start[k])
+            fits.append(frozenset(kind.anchors))
             banned = self.avoid.get("*", frozenset()) | self.avoid.get(kind.labels[0], frozenset())
             if banned:
                 if any(set(kind.cells(a)) & banned for a in start[k]):
@@ -160,8 +162,10 @@ class SlidingPuzzle(SideConditions, Rules):
             k = self.kind_of[label]
             if shape != self.kinds[k].shape:
                 raise PuzzleError(f"goal for piece {label!r} does not have its shape")
-            if anchor not in self.anchor_set[k]:
+            if anchor not in fits[k]:
                 raise PuzzleError(f"goal for piece {label!r} is out of its reach")
+            if anchor not in self.anchor_set[k]:     # a condition against the goal: no plan, not bad input
+                raise Contradiction(f"the goal puts piece {label!r} on a cell it must avoid")
             self.goal.append((k, anchor))
 
     # -- geometry -------------------------------------------------------------

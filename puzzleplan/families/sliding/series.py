@@ -84,11 +84,12 @@ def each(rng: random.Random, k: int) -> dict[str, str]:
 
 
 SERIES = {
-    "crowd": Series("crowd", "n pieces on 6 x 6, A B C three steps each", "n", tuple(range(3, 34, 3)), crowd),
+    "crowd": Series("crowd", "n pieces on 6 x 6, A B C three steps each", "n", tuple(range(3, 34, 3)), crowd,
+                    limits=(3, 35)),
     "each": Series("each", "17 pieces on 5 x 5, k of them must move at least once", "k", tuple(range(0, 11)), each,
-                   regime="conditions"),
+                   regime="conditions", limits=(0, 16)),
     "dense": Series("dense", "27 pieces on 6 x 6, A B C three steps each, k others must move at least once", "k",
-                    tuple(range(0, 9)), dense, regime="conditions", reference=None),
+                    tuple(range(0, 9)), dense, regime="conditions", reference=None, limits=(0, 24)),
     "busy": Series("busy", "15 pieces on 6 x 6, A B C three steps each, k others must move at least once", "k",
-                   tuple(range(0, 13)), busy, regime="conditions"),
+                   tuple(range(0, 13)), busy, regime="conditions", limits=(0, 12)),
 }

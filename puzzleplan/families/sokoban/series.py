@@ -49,5 +49,5 @@ def boxes(rng: random.Random, k: int) -> dict[str, str]:
 
 SERIES = {
     "boxes": Series("boxes", "k boxes in a closed 8 x 8 room, each one push from storage", "k",
-                    tuple(range(1, 11)), boxes),
+                    tuple(range(1, 11)), boxes, limits=(1, 20)),     # 21 would need the room tiled exactly
 }

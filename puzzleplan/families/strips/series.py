@@ -80,7 +80,7 @@ def gripper(rng: random.Random, n: int) -> dict[str, str]:
 
 
 SERIES = {
-    "ferry": Series("ferry", "n cars over four ports, one ferry", "n", tuple(range(1, 11)), ferry),
+    "ferry": Series("ferry", "n cars over four ports, one ferry", "n", tuple(range(1, 11)), ferry, limits=(1, 99)),
     "gripper": Series("gripper", "n balls from room a to room b, two grippers", "n", tuple(range(1, 11)), gripper,
-                      regime="deep"),
+                      regime="deep", limits=(1, 99)),
 }
