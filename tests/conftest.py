@@ -10,6 +10,16 @@ ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = instances_root()      # the package's bundled instances: the checkout's instances/
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: as many workers as the CPUs this process may run on (``taskset``, a CI
+    runner's cgroup), not the machine's (xdist counts the machine's through psutil)."""
+    import os
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:      # no affinity on this system
+        return os.cpu_count() or 1
+
+
 def catalogue():
     with open(INSTANCES / "catalogue.csv") as f:
         return list(csv.DictReader(f))

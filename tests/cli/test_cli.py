@@ -7,6 +7,8 @@ from click.testing import CliRunner
 from conftest import INSTANCES
 from puzzleplan.cli import main
 
+pytestmark = pytest.mark.smoke       # in the quick loop: pytest -m smoke
+
 GUARINI = str(INSTANCES / "knights/guarini.knights")
 RUSH = str(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh")
 

@@ -112,6 +112,7 @@ def test_external_backend_time_limit_and_errors():
         solve(slow, "steps", "external:no-such-solver")
 
 
+@pytest.mark.heavy
 def test_cli_export_solve_elsewhere_decode(tmp_path):
     runner = CliRunner()
     cnf = tmp_path / "c40.cnf.xz"

@@ -36,6 +36,7 @@ def big(tmp_path_factory):
     return path
 
 
+@pytest.mark.heavy
 def test_sat_reaching_the_memory_limit_says_memout_with_exit_code_5(big):
     got = cli("solve", big, "-m", "slides", "--memory", "300", "--time-limit", "120", "--json")
     assert got.returncode == 5, (got.returncode, got.stderr[-800:])
@@ -54,6 +55,7 @@ def test_search_reaching_the_memory_limit_reports_what_it_proved(big):
     assert "Traceback" not in got.stderr
 
 
+@pytest.mark.heavy
 def test_an_export_reaching_the_memory_limit_writes_nothing(big, tmp_path):
     out = tmp_path / "big.cnf"
     got = cli("export", big, "-m", "slides", "--horizon", "3", "-o", out, "--memory", "300")

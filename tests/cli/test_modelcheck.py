@@ -33,6 +33,7 @@ def test_berkeley_abc_is_installed():
     assert ABC, "berkeley-abc is not installed (sh setup.sh test installs it)"
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("family,metric", SYSTEMS, ids=IDS)
 def test_pdr_proves_the_bfs_optimum_with_a_checked_invariant(family, metric):
     seen = {"solved": 0, "unsolvable": 0}
@@ -106,6 +107,7 @@ def test_a_wrong_invariant_is_rejected():
         read_cubes(".i 3\n101 1\n", n)
 
 
+@pytest.mark.heavy
 def test_pdrs_invariant_checks_and_a_tampered_one_does_not(tmp_path):
     domain, s = knights_system(5)           # the optimum is 16: no plan within 5
     aig = to_aig(s, fold=True)
@@ -118,6 +120,7 @@ def test_pdrs_invariant_checks_and_a_tampered_one_does_not(tmp_path):
     assert not check_invariant(aig, cubes[:len(cubes) // 2])["ok"]
 
 
+@pytest.mark.heavy
 def test_export_aag_and_aig_and_decode_an_abc_witness(tmp_path):
     runner = CliRunner()
     for suffix in (".aag", ".aig"):
@@ -172,6 +175,7 @@ def test_missing_binary_names_the_package(monkeypatch):
     assert r.exit_code == 2 and "abc:pdr" in r.output
 
 
+@pytest.mark.heavy
 def test_time_limit_keeps_what_was_found():
     from puzzleplan.formats.load import load
     domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
@@ -182,6 +186,7 @@ def test_time_limit_keeps_what_was_found():
         assert check_plan(domain, r.steps, "slides")["solved"]
 
 
+@pytest.mark.heavy
 def test_ctrl_c_stops_abc_and_keeps_the_plan(tmp_path):
     import signal
     import sys

@@ -37,6 +37,7 @@ def test_every_name_of_a_listed_solver_runs(name):
     assert proc.returncode == 0 and proc.stdout.startswith("optimal: pysat:") and ", 8 slides" in proc.stdout, proc
 
 
+@pytest.mark.heavy
 def test_the_listed_solvers_are_the_ones_that_work():
     listed = solver_names()
     assert "minisatgh" in listed and "glucose42" in listed and "cadical195" in listed

@@ -7,6 +7,8 @@ from puzzleplan import registry
 from puzzleplan.kit.test_conformance import *  # noqa: F401,F403
 from puzzleplan.puzzle import PuzzleError
 
+pytestmark = pytest.mark.smoke       # in the quick loop: pytest -m smoke
+
 
 def test_the_built_in_families_are_registered():
     assert {"sliding", "sokoban", "knights", "pegsol", "strips"} <= set(registry.names())

@@ -9,6 +9,8 @@ from puzzleplan.formats.load import load
 from puzzleplan.planner import SolveOptions, solve
 from puzzleplan.puzzle import PuzzleError, Status
 
+pytestmark = pytest.mark.smoke       # in the quick loop: pytest -m smoke
+
 CARDS = INSTANCES / "rushhour/thinkfun40.rh"
 
 

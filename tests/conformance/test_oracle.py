@@ -18,6 +18,8 @@ from puzzleplan.planner import solve
 from puzzleplan.puzzle import Status
 from puzzleplan.search import breadth_first_search
 
+pytestmark = pytest.mark.smoke       # in the quick loop: pytest -m smoke
+
 VEC = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
 SHAPES = [((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1))]
 OPS = {">=": lambda n, k: n >= k, "<=": lambda n, k: n <= k, "=": lambda n, k: n == k}

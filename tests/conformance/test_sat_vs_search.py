@@ -14,6 +14,8 @@ from puzzleplan.puzzle import PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 
+pytestmark = pytest.mark.smoke       # in the quick loop: pytest -m smoke
+
 BACKENDS = ["pysat", "pysat-plain", "pysat:cadical195", "cpsat", "cpsat-horizons"]
 MAX = 14
 
@@ -99,6 +101,7 @@ def test_encodings_have_exactly_the_domain_transitions(seed):
     assert moving >= 6          # most instances have moves (an empty set on both sides tests little)
 
 
+@pytest.mark.heavy
 def test_seed_rush_hour_both_metrics():
     d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
     r = solve(d, "slides", "pysat")

@@ -56,6 +56,7 @@ def run(env, *args, timeout=300):
                           env=env, cwd=ROOT, timeout=timeout)
 
 
+@pytest.mark.heavy
 def test_the_installed_family_is_listed(installed):
     env, _ = installed
     proc = run(env, "families", "--json")
@@ -70,6 +71,7 @@ def test_the_installed_family_is_listed(installed):
     assert "line" not in {r["name"] for r in json.loads(plain.stdout)}
 
 
+@pytest.mark.heavy
 def test_solve_and_search_agree_on_the_installed_family(installed, tmp_path):
     env, puzzle = installed
     sat = run(env, "solve", str(puzzle), "--json", "-q", "--gif", str(tmp_path / "swap.gif"))
@@ -93,6 +95,7 @@ def test_solve_and_search_agree_on_the_installed_family(installed, tmp_path):
     assert run(env, "validate", str(shift), str(plan)).returncode == 1
 
 
+@pytest.mark.heavy
 def test_the_conformance_suite_runs_on_the_installed_family(installed, tmp_path):
     env, _ = installed
     # the suite as the package ships it, run from outside any checkout

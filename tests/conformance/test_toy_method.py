@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from conftest import INSTANCES, ROOT
 
 TOY = ROOT / "tests" / "conformance" / "toy_method"
@@ -23,6 +25,7 @@ def puzzleplan(*args):
     return run(sys.executable, "-m", "puzzleplan.cli", *args)
 
 
+@pytest.mark.heavy
 def test_the_toy_is_listed_where_methods_are():
     listed = puzzleplan("solvers")
     assert listed.returncode == 0 and any(line.split()[:3] == ["toy", "sat", "runs"] for line in listed.stdout.splitlines()), listed.stdout
@@ -33,6 +36,7 @@ def test_the_toy_is_listed_where_methods_are():
                                        text=True, cwd=ROOT).stdout.split()
 
 
+@pytest.mark.heavy
 def test_the_toy_solves_and_benches_like_the_others(tmp_path):
     solved = puzzleplan("solve", GUARINI, "-b", "toy", "--json")
     assert solved.returncode == 0, solved.stderr[-800:]
@@ -45,6 +49,7 @@ def test_the_toy_solves_and_benches_like_the_others(tmp_path):
     assert rows["toy"]["length"] == rows["bfs"]["length"] == "16"
 
 
+@pytest.mark.heavy
 def test_the_toy_joins_the_conformance_matrix():
     got = run(sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
               "tests/conformance/test_method_conformance.py", "-k", "toy", timeout=600)

@@ -262,6 +262,7 @@ def invoke(args):
     return result.exit_code
 
 
+@pytest.mark.heavy
 def test_mutated_files(tmp_path):
     cases = file_cases()
     assert len(cases) >= 200
@@ -280,6 +281,7 @@ def test_mutated_files(tmp_path):
     assert exits.count(2) > 100 and exits.count(0) > 50, {code: exits.count(code) for code in set(exits)}
 
 
+@pytest.mark.heavy
 def test_odd_option_values(tmp_path):
     cases = option_cases(160)
     plan = tmp_path / "plan.txt"
@@ -345,6 +347,7 @@ def hostile_cases(tmp_path) -> list[list[str]]:
     ]
 
 
+@pytest.mark.heavy
 def test_hostile_and_huge_inputs(tmp_path):
     cases = hostile_cases(tmp_path)
     exits = [invoke(args) for args in cases]

@@ -40,6 +40,7 @@ def interrupted(args, wait_for_line: bool, delay: float = 2.5):
     return proc.returncode, time.monotonic() - sent, out, err
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ctrl_c_reports_a_partial_result(backend):
     code, spent, out, err = interrupted(["solve", KLOTSKI, "-b", backend, "--no-enumerate"], True)
@@ -48,6 +49,7 @@ def test_ctrl_c_reports_a_partial_result(backend):
     assert "no plan within" in out.splitlines()[0]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("backend", ["pysat", "cpsat"])
 def test_ctrl_c_with_json(backend):
     code, spent, out, err = interrupted(["solve", KLOTSKI, "-b", backend, "--json", "--no-enumerate"], False, 4)
@@ -226,6 +228,7 @@ print(pysat._utils.MainThread.check())
 
 @pytest.mark.parametrize("backend", ["pysat", "pysat:cadical195", "pysat-plain:cadical195", "pysat-de",
                                      "pysat-de:glucose42+cadical195"])
+@pytest.mark.heavy
 def test_ctrl_c_at_random_instants_never_crashes(backend):
     proc = subprocess.run([sys.executable, "-c", STORM, KLOTSKI, backend, "7", "12"], capture_output=True,
                           text=True, timeout=300, cwd=ROOT, preexec_fn=default_sigint)
@@ -276,6 +279,7 @@ def workers_running(marker: str) -> list[int]:
     return found
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("to_group", [False, True], ids=["to the bench", "to its process group, as a terminal does"])
 def test_ctrl_c_stops_the_bench_at_once_and_a_rerun_resumes(tmp_path, to_group):
     # copies in the test's folder, so that its workers can be told from anyone else's

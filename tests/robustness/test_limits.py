@@ -357,6 +357,7 @@ def timed(args, limit_mb=3000):
     ("sokoban", 600, ["search", "-m", "pushes"]), ("sokoban", 600, ["solve", "-q"]),
     ("strip", 200_000, ["search", "-m", "slides"]), ("strip", 200_000, ["solve", "-q", "-m", "slides"]),
 ])
+@pytest.mark.heavy
 def test_the_time_limit_holds_on_huge_boards(tmp_path, kind, n, args):
     """Before: the board was read and its rules built before the clock started (about as long as
     the limit here), a successor call or a slide could run long between two clock reads, and
@@ -370,6 +371,7 @@ def test_the_time_limit_holds_on_huge_boards(tmp_path, kind, n, args):
     assert wall < limit + 1.0 + 2 * start, (wall, start, done.stdout[-300:])
 
 
+@pytest.mark.heavy
 def test_a_huge_peg_board_is_set_up_in_linear_time():
     """A 200 x 200 board with one hole: its rules, Merson regions and position classes within
     a few seconds (the regions were candidates x jumps, the masks or-ed bit by bit: hours)."""
@@ -389,6 +391,7 @@ def test_a_huge_peg_board_is_set_up_in_linear_time():
 
 # --- memory: the export estimated, and refused when it does not fit ---------------------------
 
+@pytest.mark.heavy
 def test_export_memory_estimate_is_right(tmp_path):
     """The estimate must not be far below what the export takes: the old one counted model
     items, not clauses (1,883 a step on Klotski then, not 976), and let 11.7 GB through.  2,242
@@ -438,6 +441,7 @@ def test_the_long_at_most_one_allows_exactly_what_it_should():
 
 # --- memory: the limit a bench run really has -------------------------------------------------
 
+@pytest.mark.heavy
 def test_a_shell_memory_limit_below_memory_is_respected(tmp_path):
     out = tmp_path / "r.jsonl"
     below = 1500 * 1024 * 1024
@@ -468,6 +472,7 @@ def test_only_the_first_run_of_a_command_counts_from_the_process_start():
         limits._run_start = None
 
 
+@pytest.mark.heavy
 def test_seeds_gives_every_sat_run_its_own_time_limit():
     """The main job, as a user runs it (a process of its own, its limit counted from its start)."""
     import subprocess

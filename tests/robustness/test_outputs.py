@@ -152,6 +152,7 @@ def in_a_terminal(args, timeout=120):
     return out, seen.decode(errors="replace")
 
 
+@pytest.mark.heavy
 def test_bench_shows_k_of_n_and_time_left_in_a_terminal(tmp_path):
     args = ["bench", GUARINI, INSTANCES / "knights/swap_3x4.knights", "--methods", "bfs,astar", "-o"]
     out, terminal = in_a_terminal(args + [tmp_path / "a.csv"])
@@ -163,6 +164,7 @@ def test_bench_shows_k_of_n_and_time_left_in_a_terminal(tmp_path):
     assert "bench:" not in piped.stderr and piped.stdout.count(": optimal") == 4
 
 
+@pytest.mark.heavy
 def test_seeds_says_what_it_is_doing_in_a_terminal():
     out, terminal = in_a_terminal(["seeds", "--time-limit", "0.2"], timeout=300)
     assert "seeds: 8/8" in terminal and "klotski_seed steps: SAT" in terminal and "BFS" in terminal
@@ -176,6 +178,7 @@ def test_first_line_says_where_deepening_goes():
     assert first.startswith("deepening from horizon") and "to 1000" in first
 
 
+@pytest.mark.heavy
 def test_explore_and_validate_labels(tmp_path):
     out = run_unchecked("explore", KLOTSKI)
     assert out.exit_code == 0
@@ -189,6 +192,7 @@ def test_explore_and_validate_labels(tmp_path):
     assert line.startswith("valid: 51 slides, ") and line.endswith(" steps"), line
 
 
+@pytest.mark.heavy
 def test_solve_shows_one_status_line_in_a_terminal_and_a_table_with_verbose():
     """In a terminal the deepening is one status line rewritten in place (horizon, last refuted,
     conflicts, elapsed), cleared before the answer; ``-v`` prints the per-horizon table; ``-q``

@@ -42,6 +42,7 @@ def test_solvers_path_runs_kissat_by_hand(tmp_path):
     one_error(run("solvers", "--path", "no-such-solver"), "not found")
 
 
+@pytest.mark.heavy
 def test_quiet_kissat_reports_unknown_conflicts_not_zero():
     result = run("solve", GUARINI, "--backend", "external:kissat -q", "--max-horizon", "16")
     assert result.exit_code == 0

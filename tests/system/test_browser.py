@@ -30,6 +30,8 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
+pytestmark = pytest.mark.system     # whole-system checks: run by CI after the quick set (-m system)
+
 
 @pytest.fixture(scope="module")
 def browser():

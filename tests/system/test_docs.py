@@ -23,6 +23,8 @@ import yaml
 
 from conftest import ROOT
 
+pytestmark = pytest.mark.system     # whole-system checks: run by CI after the quick set (-m system)
+
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.M | re.S)

@@ -7,7 +7,11 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT, catalogue
+
+pytestmark = pytest.mark.system     # whole-system checks: run by CI after the quick set (-m system)
 
 SOURCES = ["pyproject.toml", "setup.py", "README.md", "puzzleplan", "instances"]
 

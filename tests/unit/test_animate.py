@@ -102,6 +102,7 @@ def test_moves_metric_frames_are_whole_runs_of_one_piece():
     assert [f.move for f in build(d, steps, "steps").frames[1:]] == steps
 
 
+@pytest.mark.heavy
 def test_gif_pixels_show_each_piece_where_the_replay_puts_it():
     d = load(INSTANCES / "seeds/klotski_seed000.slide").domain
     steps = breadth_first_search(d, "steps").steps[:30]
@@ -126,6 +127,7 @@ def _gif_file(scene):
     return io.BytesIO(gif_bytes(scene))
 
 
+@pytest.mark.heavy
 def test_counters_follow_the_side_conditions():
     d = Counted(load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain, [MoveCount("A", ">=", 3)])
     result = breadth_first_search(d, "slides")
@@ -255,6 +257,7 @@ def test_write_refuses_an_existing_file(tmp_path):
         write(d, ["a1-b3"], "steps", tmp_path / "g.png")
 
 
+@pytest.mark.heavy
 def test_no_plan_found_says_so_and_keeps_the_exit_code(tmp_path):
     rh = INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh"
     plain = run("search", rh, "-m", "slides", "--frozen", "A")

@@ -41,6 +41,7 @@ def test_random_sliding_with_counts_and_avoided_cells(backend, metric):
     assert compared >= 3
 
 
+@pytest.mark.heavy
 def test_rush_hour_card_40_red_car_at_least_3_and_frozen_car():
     path = INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh"
     assert breadth_first_search(load(path, constraints=["A.moves>=3"]).domain, "slides").length == 51
@@ -98,6 +99,7 @@ def agree(d, metric, backend, bound=12):
     return True
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("backend", ["pysat", "cpsat"])
 def test_random_sliding_group_caps_and_end_cells(backend):
     rng = random.Random(23)
@@ -118,6 +120,7 @@ def test_random_sliding_group_caps_and_end_cells(backend):
     assert compared >= 8
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("backend", ["pysat", "cpsat"])
 def test_random_knights_group_caps_and_end_squares(backend):
     rng = random.Random(5)
@@ -134,6 +137,7 @@ def test_random_knights_group_caps_and_end_squares(backend):
     assert compared >= 5
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("backend", ["pysat", "cpsat"])
 def test_random_knights_single_counts_where_distances_and_owed_moves_add_up(backend):
     """Counts on one knight each (the additive bound: a knight's jumps to its target and the
@@ -294,6 +298,7 @@ SHORTFALL = {("B.moves>=1", "C.moves>=1", "D.moves>=2"): 4, ("B+C.moves>=3", "D.
              ("B.moves>=2", "B.moves<=3", "C.moves=1"): 3, ("A.moves>=2",): 2}
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("conditions", list(SHORTFALL))
 def test_the_counts_shortfall_is_an_admissible_bound_that_binds(write, conditions):
     """Where every move costs 1, the moves the counts still ask for bound the distance: never

@@ -8,6 +8,8 @@ from puzzleplan.encodings import encoder_class
 from puzzleplan.encodings.base import Encoder
 from puzzleplan.puzzle import PuzzleError
 
+pytestmark = pytest.mark.smoke       # in the quick loop: pytest -m smoke
+
 FAMILIES = registry.all_families()
 
 

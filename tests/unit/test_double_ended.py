@@ -289,6 +289,7 @@ def unary(request, monkeypatch):
     return request.param
 
 
+@pytest.mark.heavy
 def test_the_knights_bounds_admit_every_state_at_its_distance_and_bind(unary):
     """Goal side: a state d jumps from the goal satisfies the bound with d moves left, and
     one whose targets' distances add up to h (the rules' heuristic) fails it with h - 1 left.  Start side: a
@@ -355,6 +356,7 @@ def test_the_sliding_bounds_admit_every_state_at_its_distance_and_bind(metric, u
     assert min(binding.values()) > 20 and several, (binding, several)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("backend", ["pysat-de", "pysat-de:glucose42+cadical195"])
 def test_certify_proves_from_the_bare_encoding_whatever_the_levers(backend, tmp_path):
     from conftest import INSTANCES

@@ -8,6 +8,8 @@ from puzzleplan.families.sokoban import xsb
 from puzzleplan.formats.load import load
 from puzzleplan.puzzle import PuzzleError
 
+pytestmark = pytest.mark.smoke       # in the quick loop: pytest -m smoke
+
 KLOTSKI = (INSTANCES / "seeds/klotski_seed000.slide").read_text()
 
 

@@ -5,6 +5,8 @@ import pytest
 from puzzleplan.cli.outcomes import EXIT_CODES, exit_code
 from puzzleplan.puzzle import Check, Outcome, Result, Status
 
+pytestmark = pytest.mark.smoke       # in the quick loop: pytest -m smoke
+
 EXPECTED = {Status.INTERRUPTED: 130, Status.UNVERIFIED: 4, Status.MEMOUT: 5}
 
 

@@ -106,6 +106,7 @@ def test_counts_sharing_a_piece_are_not_owed_twice(write):
         assert all(row["horizon"] < 4 for row in got.horizons if row["result"] == "unsat"), backend
 
 
+@pytest.mark.heavy
 def test_owed_moves_far_from_the_start(write):
     """The counters of owed moves are made step by step: a first horizon of 1,500 (or
     doubling to it) asks for them at every step at once, once a RecursionError."""

@@ -48,6 +48,7 @@ def test_bfs_optimum_matches_catalogue(row):
     assert result.length == int(row["optimum"])
 
 
+@pytest.mark.heavy
 def test_all_40_thinkfun_cards_match_their_stated_moves():
     for card in range(1, 41):
         inst = load(INSTANCES / "rushhour/thinkfun40.rh", card)

@@ -64,6 +64,7 @@ def test_every_point_loads_and_says_where_it_comes_from(tmp_path, family, series
         assert inst.domain.initial is not None and len(inst.domain.replay([]).history) == 1
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("family,series", CHECKED, ids=CHECKED_IDS)
 def test_the_smallest_points_sat_equals_search(tmp_path, family, series):
     """SAT and search (A*: BFS takes a minute on six pieces of the crowd) agree, each plan
@@ -113,6 +114,7 @@ def rows_for(label, value_rows):
             for m, st, n, s, e in value_rows]
 
 
+@pytest.mark.heavy
 def test_report_reads_series_from_the_results_file_alone(tmp_path):
     out = tmp_path / "r.csv"
     rows = (rows_for("knights-wide-n01-s0", [("bfs", "optimal", 2, 0.1, 50), ("pysat-de", "optimal", 2, 0.5, None)])

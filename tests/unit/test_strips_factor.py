@@ -62,6 +62,7 @@ def test_each_factored_action_is_its_group_and_its_transition(tmp_path):
     assert factor(plain.ops, plain.mover) is None
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("backend", ["pysat-de", "pysat-plain", "cpsat"])
 @pytest.mark.parametrize("family", EXPORTS, ids=[f.name for f in EXPORTS])
 def test_sat_with_factored_counters_finds_the_optimum_of_search(family, backend, tmp_path_factory, monkeypatch):
@@ -99,6 +100,7 @@ def test_sat_with_factored_counters_finds_the_optimum_of_search(family, backend,
     assert compared >= 2 and factored >= 1
 
 
+@pytest.mark.heavy
 def test_side_conditions_on_a_factored_task_keep_their_optimum(monkeypatch, tmp_path):
     """A counted knights export with a side condition of its own on top (a move count of a
     knight's jumps): SAT with the counters factored = A*."""
@@ -129,6 +131,7 @@ def test_side_conditions_on_a_factored_task_keep_their_optimum(monkeypatch, tmp_
     assert checked >= 2
 
 
+@pytest.mark.heavy
 def test_an_exported_formula_with_factored_actions_decodes_to_its_plan(tmp_path):
     """The knights seed's export at its optimum (13) as one formula: a model found outside the
     planner decodes, the factored literals read back to actions, to a plan of cost 13; 12 is
@@ -145,6 +148,7 @@ def test_an_exported_formula_with_factored_actions_decodes_to_its_plan(tmp_path)
     assert check_plan(rules, steps, "cost")["length"] == 13
 
 
+@pytest.mark.heavy
 def test_a_bound_on_moves_that_binds_is_kept_by_the_factored_counter(monkeypatch, tmp_path_factory):
     """Generated knights whose first knight may jump at most k times where the puzzle alone needs
     more of its jumps: the plan found by SAT on the export (counter factored) is the longer one

@@ -79,6 +79,7 @@ def test_the_layers_hold_a_shortest_plan_of_the_optimal_cost():
     assert kinds["total"] >= 5 and kinds["per_run"] >= 20, kinds
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("backend", ["pysat-de", "cpsat"])
 def test_sat_under_cost_equals_the_enumerated_optimum_with_free_actions(backend):
     compared = refused = 0
@@ -125,6 +126,7 @@ def test_a_sokoban_walk_passes_no_more_states_than_the_player_has_cells():
 
 @pytest.mark.parametrize("walk, backend", [("one transition", "pysat-de"), ("one transition", "cpsat"),
                                            ("a layer per action", "pysat-de")])
+@pytest.mark.heavy
 def test_sat_proves_sokoban_rooms_pushes_through_their_pddl(walk, backend):
     """Generated rooms, the one above and Microban 1 (its pushes need walks around the boxes: a
     walk that ignored what a step needs, a clear cell, went through them), exported under pushes:
@@ -179,6 +181,7 @@ def test_a_walk_too_long_for_a_layer_per_action_is_refused_without_the_walk_tran
         CostEncoder(rules, "cost")
 
 
+@pytest.mark.heavy
 def test_sat_under_cost_equals_uniform_cost_search_on_exports_with_free_actions():
     """Every family's generated instances (move counts included) whose PDDL export has actions of
     cost 0 (finishing actions, walks): SAT under cost = uniform-cost search on the same task."""

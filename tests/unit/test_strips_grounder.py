@@ -58,6 +58,7 @@ def test_every_familys_exports_ground_alike(family, tmp_path):
 IPC = sorted(p for p in (INSTANCES / "pddl").rglob("*.pddl") if "domain" not in p.name)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("problem", IPC, ids=lambda p: str(p.relative_to(INSTANCES / "pddl")))
 def test_the_bundled_ipc_problems_ground_alike_or_go_to_the_translator(problem):
     domain = (problem.parent / "domain.pddl").read_text()
@@ -148,6 +149,7 @@ def atoms_of(task: ground.Grounded) -> set:
     return {n for names in task.values for n in names if not n.startswith(("not ", "<"))}
 
 
+@pytest.mark.heavy
 def test_random_typed_tasks_ground_alike_or_fail_alike():
     """Where ours reads a task it makes the translator's, or one that behaves the same: where
     the two differ, ours found more groups of facts that hold one at a time (it checks them on

@@ -222,6 +222,7 @@ def test_the_strips_bounds_admit_every_state_at_its_distance_and_bind():
     assert min(binding.values()) > 50, binding
 
 
+@pytest.mark.heavy
 def test_the_goal_sides_sum_is_stated_where_it_is_more_than_lmcut_at_the_start():
     """The 8-puzzle's tiles add up to 21 at the start, LM-cut 18: stated; a knight swap's
     squares to 12, LM-cut 12: not (it cost more conflicts than it saved)."""
@@ -360,6 +361,7 @@ def test_every_pair_the_order_bars_can_be_swapped_to_the_same_end(by):
     assert swapped > 500
 
 
+@pytest.mark.heavy
 def test_an_action_said_never_to_follow_another_never_does():
     """The pairs the order leaves out of its clauses (b cannot apply straight after a: a
     precondition of b cannot hold with what a leaves) never stand straight one after the other
@@ -486,6 +488,7 @@ def load_native(path):
     return load(ROOT / path).domain
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("levers", ["default", "all"])
 @pytest.mark.parametrize("backend", ["pysat", "pysat-de", "cpsat"])
 @pytest.mark.parametrize("family", EXPORTS, ids=[f.name for f in EXPORTS])
@@ -673,6 +676,7 @@ def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side_of_a_hard
     assert "exactly_one_sets" not in forward.stats       # the forward unrolling has no goal side
 
 
+@pytest.mark.heavy
 def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid_run(monkeypatch, tmp_path):
     """Sets added to goal-side states built before, and the order of commuting actions between
     steps built before: the optimum stays BFS's, wherever the run turns hard (after its first

@@ -174,6 +174,7 @@ def test_the_balls_and_the_grippers_of_gripper_are_interchangeable(folder):
         assert c == sorted(c)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("hard", [False, True], ids=["default", "order-from-the-start"])
 @pytest.mark.parametrize("backend", ["pysat", "pysat-de", "cpsat"])
 def test_sat_equals_bfs_with_interchangeable_objects(backend, hard, folder, monkeypatch):

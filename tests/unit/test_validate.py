@@ -6,6 +6,8 @@ from puzzleplan.formats.load import load
 from puzzleplan.puzzle import IllegalStep
 from puzzleplan.validate import check_plan
 
+pytestmark = pytest.mark.smoke       # in the quick loop: pytest -m smoke
+
 
 def klotski():
     return load(INSTANCES / "seeds/klotski_seed000.slide").domain
