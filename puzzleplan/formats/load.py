@@ -58,6 +58,17 @@ def parse_cells(item: str, text: str, places=None) -> set:
 ITEM = re.compile(r"[^\s.,=]+\.(frozen$|moves|avoid=|ends=)")     # how a constraint starts
 
 
+def _top_level_commas(text: str) -> list[str]:
+    """``text`` parted at its commas outside parentheses (a PDDL pattern's ``step(c3, ?)`` is one part)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]]
+
+
 def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None, places=None) -> None:
     """A constraint object (:class:`MoveCount`, :class:`Avoid`, :class:`EndsOn`) or a text:
     ``A.moves>=3``, ``A+B.moves<=5`` (a group's total), ``A.frozen``,
@@ -76,7 +87,7 @@ def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None, 
         return ends.append(item)
     if not isinstance(item, str):
         raise PuzzleError(f"not a constraint: {item!r}")
-    if item.endswith(",") or any(ITEM.match(part.strip()) for part in item.split(",")[1:]):
+    if item.endswith(",") or any(ITEM.match(part.strip()) for part in _top_level_commas(item)[1:]):
         # 'A.moves>=1, B.frozen': a comma cannot part items (it parts the cells of one)
         raise PuzzleError(f"{item!r}: a comma parts the cells of a constraint (A.avoid=c3,d4), not constraints: "
                           "part them by spaces in a file, one -c each on the command line")
