@@ -231,6 +231,6 @@ def column_name(x: int) -> str:
     return out
 
 
-def cell_name(c: Cell) -> str:
+def cell_name(c: tuple[int, int]) -> str:
     """``(1, 0)`` -> ``b1``; ``(26, 0)`` -> ``aa1``."""
     return f"{column_name(c[0])}{c[1] + 1}"

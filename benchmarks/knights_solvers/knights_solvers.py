@@ -9,7 +9,6 @@ the machine is shared), conflicts, status, length.
     .venv/bin/python benchmarks/knights_solvers/knights_solvers.py
 """
 import csv
-import platform
 import random
 import sys
 import time

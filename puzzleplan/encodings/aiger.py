@@ -111,7 +111,6 @@ def to_aig(s, fold: bool, comments=()) -> Aig:
         if nxt == "not-first":
             value = FALSE
         elif isinstance(nxt, tuple):        # counter bit i: + carry, stopped past the bound
-            i = nxt[1]
             here = lit(v)
             value = aig.and_(aig.any_([here, carry]), aig.and_(here, carry) ^ 1)
             carry = aig.and_(here, carry)
@@ -130,7 +129,7 @@ def to_aig(s, fold: bool, comments=()) -> Aig:
     aig.symbols = ([f"i{i} {key_json(k)}" for i, k in enumerate(names_in)]
                    + [f"l{j} {'!' if aig.flipped[j] else ''}{key_json(k)}" for j, k in enumerate(names_latch)]
                    + (["l%d broken" % len(names_latch)] if fold else [])
-                   + ([f"b0 goal" if not s.backward else "b0 start"] if not fold else ["o0 bad"])
+                   + (["b0 goal" if not s.backward else "b0 start"] if not fold else ["o0 bad"])
                    + ([] if fold else ["c0 step"]))
     aig.comments = list(comments)
     return aig

@@ -152,7 +152,7 @@ def add_counters(base, schemas: list[Schema], counts: list[MoveCount]) -> None:
             if s.mover in movers and s.counted:
                 a, b = f"?n{i}", f"?m{i}"
                 s.free += (a, b)
-                s.pre += [(f"count-{i}", a), (f"next", a, b)]
+                s.pre += [(f"count-{i}", a), ("next", a, b)]
                 s.delete.append((f"count-{i}", a))
                 s.add.append((f"count-{i}", b))
 

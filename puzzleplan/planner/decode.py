@@ -73,9 +73,6 @@ class Refused(PuzzleError):
 def decode_witness(file: str | Path, aiger_file: str | Path, witness_file: str | Path, margin: int = 2) -> Result:
     """A model checker's witness (AIGER/HWMCC format, or ABC's ``write_cex -a``) on an AIGER
     file exported from ``file``: a plan replayed by the rules (``feasible``), or Refused."""
-    from ..encodings.aiger import check_trace, read_witness, to_aig
-    from ..encodings.transition import build_system, plan_moves
-    from ..export import aiger_comments, read_aiger_header
     with limits.preemptive():       # no solver here: reading, building and replaying stop at the deadline
         return _decode_witness(file, aiger_file, witness_file, margin)
 

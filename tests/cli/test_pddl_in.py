@@ -33,7 +33,7 @@ from puzzleplan.constraints import Counted
 from puzzleplan.formats.load import load
 from puzzleplan.pddl import available, export, plan
 from puzzleplan.planner import solve
-from puzzleplan.puzzle import Contradiction, PuzzleError, Status
+from puzzleplan.puzzle import PuzzleError, Status
 from puzzleplan.search import astar_search, breadth_first_search
 from puzzleplan.validate import check_plan
 
@@ -345,7 +345,7 @@ def test_syntax_errors_name_the_file_and_line(tmp_path):
     # the ')' too many on line 3 closes (:init early; the imbalance shows at the last line
     one_line_error(run("search", tmp_path / "five.pddl"), "five.pddl:6: ", "closes nothing")
     (tmp_path / "five.pddl").write_text("(define (problem x) (:domain strip) (:init (at c1)) (:goal (at c9)))\n")
-    line = one_line_error(run("search", tmp_path / "five.pddl"), "five.pddl", "could not ground")
+    one_line_error(run("search", tmp_path / "five.pddl"), "five.pddl", "could not ground")
     (tmp_path / "five.pddl").write_text("hello")
     one_line_error(run("search", tmp_path / "five.pddl"), "five.pddl:1: ", "not a PDDL")
 

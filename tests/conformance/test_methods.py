@@ -90,7 +90,6 @@ def read_plan_text(folder, text):
 
 
 def test_backends_share_one_base_class_and_every_capability_is_read():
-    from pathlib import Path
 
     from puzzleplan.encodings.model import BoolModel
     from puzzleplan.planner.backends import make_backend

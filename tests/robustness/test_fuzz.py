@@ -15,7 +15,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -252,7 +251,6 @@ def invoke(args):
     runner = CliRunner()
     signal.signal(signal.SIGALRM, alarm)
     signal.alarm(HANG)
-    t0 = time.time()
     try:
         result = runner.invoke(main, [str(a) for a in args])
     finally:

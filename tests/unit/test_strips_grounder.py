@@ -82,9 +82,9 @@ def random_task(rng: random.Random) -> tuple[str, str]:
              "(empty)", "(mark ?p - place)", "(near ?x - thing ?y - thing)"]
     inc = (lambda k: f" (increase (total-cost) {k})") if costs else (lambda k: "")
     actions = [
-        f"(:action move :parameters (?x - thing ?a ?b - place) :precondition (and (at ?x ?a) (link ?a ?b)"
+        "(:action move :parameters (?x - thing ?a ?b - place) :precondition (and (at ?x ?a) (link ?a ?b)"
         + (" (free ?b)" if rng.random() < 0.6 else "") + ")"
-        f" :effect (and (not (at ?x ?a)) (at ?x ?b)" + (" (free ?a) (not (free ?b))" if rng.random() < 0.6 else "")
+        " :effect (and (not (at ?x ?a)) (at ?x ?b)" + (" (free ?a) (not (free ?b))" if rng.random() < 0.6 else "")
         + f"{inc(rng.randint(0, 2))}))",
         f"(:action take :parameters (?x - thing ?a - place) :precondition (and (at ?x ?a) (empty))"
         f" :effect (and (not (at ?x ?a)) (held ?x) (not (empty)){inc(1)}))",

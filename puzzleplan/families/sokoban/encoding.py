@@ -146,7 +146,7 @@ class SokobanPushEncoder(SokobanEncoder):
     def moves(self, m, t):
         reach = self.reach(m, t)
         act = m.var(("act", t))
-        out, pushes_at, pushes_into, arrive = [], {}, {}, {}
+        out, pushes_at, pushes_into = [], {}, {}
         for c in self.floor:
             for d, vec in DIRS.items():
                 behind, beyond = add(c, vec, -1), add(c, vec)

@@ -597,7 +597,6 @@ def _sas(facts, groups, ops, init, goal, costs, t0: float) -> Grounded:
         sas_ops.append((name, p, eff, cost))
     # values reachable in each variable's transition graph from its initial value
     n = len(chosen)
-    size = [len(g) + 1 if multi[v] else 2 for v, g in enumerate(chosen)]
     edges = [defaultdict(set) for _ in range(n)]
     anywhere = [set() for _ in range(n)]
     for _, p, eff, _ in sas_ops:

@@ -21,10 +21,8 @@ from __future__ import annotations
 import signal
 import threading
 import abc
-from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ... import limits
 from ...limits import Watchdog, watchdog  # noqa: F401  (backends and methods import them from here)
 from ...plugins import Plugin
 
