@@ -139,5 +139,10 @@ class Counted:
             best = need if best is None else min(best, need)
         return max(base, best or 0)
 
+    def state_bound(self) -> int | None:
+        """The base's, where no move is counted (end conditions alone keep its states); with
+        counters a shortest plan may pass a placement twice: none known."""
+        return None if self.slot else self.base.state_bound()
+
     def __getattr__(self, attr):
         return getattr(self.base, attr)

@@ -103,6 +103,13 @@ class Rules(abc.ABC):
         planner reports ``unsolvable`` once it has refuted this horizon."""
         return None
 
+    def state_bound(self) -> int | None:
+        """An upper bound on the number of states the rules can reach (the ways to place the
+        pieces), or None: no bound known.  A shortest plan never passes a state twice, so under
+        a metric where every move costs 1 none is longer than this less one: the planner's
+        deepening stops there with ``unsolvable`` rather than marching on to ``--max-horizon``."""
+        return None
+
     def continuation(self, move: Move, metric: str):
         """``(start, end)`` marks of a move that a following move of the same mover may
         continue as one move of the metric (sliding runs), or None: no merging."""

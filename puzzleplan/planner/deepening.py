@@ -296,7 +296,7 @@ class Deepening:
         self.refuted = lower - 1        # every horizon up to here has no plan (the lower bound is admissible)
         self.minimise = o.optimal and "minimise" in solver.capabilities
         self.doubling = not o.optimal or "minimise" in solver.capabilities
-        self.cap = domain.longest_plan(metric)      # no plan is longer: refuting it proves unsolvable
+        self.cap, self.cap_reason = longest_plan(domain, metric)    # refuting it proves unsolvable
         self.hard = False               # past HARD_RUN conflicts: the encoder told (Unrolling.escalate)
         self.max_horizon = o.max_horizon if self.cap is None or self.cap >= o.max_horizon else max(self.cap, 0)
 
@@ -351,7 +351,7 @@ class Deepening:
             r.status = Status.UNSOLVABLE
             r.proof = (f"the admissible lower bound {self.lower} exceeds the longest possible plan ({cap} {self.metric})"
                        if self.lower > cap else
-                       f"no plan within {top} {self.metric}, and no plan is longer (the rules' bound)")
+                       f"no plan within {top} {self.metric}, and no plan is longer ({self.cap_reason})")
 
     def stopped(self, status: Status, message: str) -> None:
         self.result.status, self.result.message = status, message
@@ -367,6 +367,20 @@ class Deepening:
                    "conflicts": total_conflicts(r.horizons),
                    **(unrolling.figures() if unrolling is not None else {}), **self.solver.stats()}
         return r
+
+
+def longest_plan(domain, metric: str) -> tuple[int | None, str]:
+    """The least of the rules' bounds on a shortest plan's length, and why: their own
+    (:meth:`~puzzleplan.contract.Rules.longest_plan`) or, where every move costs 1, the states
+    they can reach less one (:meth:`~puzzleplan.contract.Rules.state_bound`)."""
+    bounds = []
+    own = domain.longest_plan(metric)
+    if own is not None:
+        bounds.append((own, "the rules' bound"))
+    states = domain.state_bound() if domain.unit_costs(metric) else None
+    if states is not None:
+        bounds.append((max(states - 1, 0), f"the rules reach at most {states:,} states"))
+    return min(bounds) if bounds else (None, "")
 
 
 def total_conflicts(horizons: list[dict]) -> int | None:

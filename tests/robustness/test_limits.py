@@ -484,3 +484,27 @@ def test_seeds_gives_every_sat_run_its_own_time_limit():
     late = [r for r in rows if r["sat"] is not None and r["sat"]["status"] == "timeout" and r["sat_seconds"] < 1]
     assert not late, late
     assert sum(1 for r in rows if r["sat"] and r["sat"]["status"] == "optimal") >= 4
+
+
+def test_the_deepening_stops_at_the_states_the_rules_can_reach(write):
+    """Three pieces on a 2 x 2 board keep their cyclic order: A and B never swap.  Without the
+    enumeration, the deepening stops at the rules' bound on the states (4 anchors for each of 3
+    pieces: 64 placements) with unsolvable, instead of marching on to horizon 1000."""
+    path = write("cycle.slide", "board:\nAB\nC.\ngoal:\nBA\nC.\n")
+    result = solve(load(path).domain, "steps")
+    assert result.status is Status.UNSOLVABLE and result.bound == 63, (result.status, result.bound)
+    assert "at most 64 states" in result.proof
+
+
+def test_the_states_bound_is_never_below_the_states_reached():
+    """The bound is sound: on random small boards (mixed polyominoes, walls, cars) and the seeds,
+    the states reached are at most the bound (a bound below them would claim unsolvable wrongly)."""
+    import random
+    import families_gen as generate
+    rng = random.Random(7)
+    boards = [generate.sliding(rng, 3, 3, pieces=rng.randint(2, 5), rush=rng.random() < 0.3) for _ in range(40)]
+    boards += [load(INSTANCES / path).domain for path in ["seeds/klotski_seed000.slide",
+                                                          "seeds/rushhour_card40_bmodel_v2.rh"]]
+    for domain in boards:
+        figures = explore(domain, "steps")
+        assert figures["complete"] and figures["reachable"] <= domain.state_bound(), domain.board()

@@ -260,6 +260,12 @@ class SlidingPuzzle(SideConditions, Rules):
                             path.append(parent[path[-1]])
                         yield tuple(reversed(path))
 
+    def state_bound(self) -> int:
+        """The ways to place each kind's pieces on its legal anchors, multiplied over the kinds
+        (overlaps not subtracted)."""
+        from math import comb, prod
+        return prod(comb(len(kind.anchors), len(self.initial[k])) for k, kind in enumerate(self.kinds))
+
     def continuation(self, move: Move, metric: str):
         """``(start, end)`` keys: a move whose start equals the previous move's end
         continues it, and the metric counts both as one (None: ``steps``)."""
