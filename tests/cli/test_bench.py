@@ -41,6 +41,7 @@ def test_bench_appends_and_resumes(tmp_path):
     assert len(meta) == 2 and meta[1]["skipped"] == 2 and "python-sat" in meta[0]["versions"]
 
 
+@pytest.mark.timing
 def test_time_and_memory_limits_stop_a_run_and_the_bench_goes_on(tmp_path):
     out = tmp_path / "r.jsonl"
     todo = [Task(KLOTSKI, None, "steps", "pysat"), Task(GUARINI, None, "steps", "bfs")]

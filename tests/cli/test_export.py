@@ -104,6 +104,7 @@ def test_external_backend_finds_the_optimum(solver):
         assert all("vars" in h and "clauses" in h for h in got.horizons)
 
 
+@pytest.mark.timing
 def test_external_backend_time_limit_and_errors():
     slow = load(INSTANCES / "seeds/klotski_seed000.slide").domain
     got = solve(slow, "steps", "external:cadical", time_limit=2)

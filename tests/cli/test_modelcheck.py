@@ -175,7 +175,7 @@ def test_missing_binary_names_the_package(monkeypatch):
     assert r.exit_code == 2 and "abc:pdr" in r.output
 
 
-@pytest.mark.heavy
+@pytest.mark.timing
 def test_time_limit_keeps_what_was_found():
     from puzzleplan.formats.load import load
     domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain

@@ -393,6 +393,7 @@ def big_task(folder: Path, n: int = 70) -> Path:
     return p
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("grounder", ["own", "translator"])
 def test_grounding_stops_at_the_time_limit(tmp_path, grounder):
     p = big_task(tmp_path)

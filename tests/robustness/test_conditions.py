@@ -115,5 +115,4 @@ def test_a_slip_is_still_bad_input():
 def test_unsolvable_small_space_is_found_before_deepening():
     out = run_unchecked("solve", CARD40, "-m", "slides", "--frozen", "A", "--json")
     got = json.loads(out.output)
-    assert got["status"] == "unsolvable" and "enumeration" in got["proof"]
-    assert got["seconds"] < 10
+    assert got["status"] == "unsolvable" and "enumeration" in got["proof"] and got["method"] == "enumeration"

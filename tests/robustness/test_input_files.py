@@ -111,6 +111,7 @@ def test_open_level_results_say_the_cut_grid(write):
 
 # --- bounded reads: size caps, compressed bombs, special files, endless lines, deep nesting ---
 
+@pytest.mark.timing
 def test_a_gzip_bomb_is_refused_at_the_cap(tmp_path):
     import gzip
     import time
@@ -158,6 +159,7 @@ def test_deeply_nested_json_plan(tmp_path):
     json_error(run_unchecked("validate", RUSH, plan, "--json"), "nested too deeply")
 
 
+@pytest.mark.timing
 def test_a_bomb_of_parentheses_is_refused_at_the_depth_cap_at_once(tmp_path):
     """60 MiB of '(' on one line (a 61 KB .pddl.gz): refused at the nesting cap as it is read,
     not first copied and split whole (seconds of C code past the limit, 750 MB)."""
@@ -170,6 +172,7 @@ def test_a_bomb_of_parentheses_is_refused_at_the_depth_cap_at_once(tmp_path):
     assert time.monotonic() - t0 < 1.5
 
 
+@pytest.mark.timing
 def test_a_model_file_is_capped_by_the_formula_and_the_time_limit(tmp_path):
     """300 MB of '0' lines as a solver's model (under the 1 GiB answer cap): refused at once by
     the formula's size, not read into gigabytes past a 5 s limit."""
@@ -195,6 +198,7 @@ def test_a_model_file_is_capped_by_the_formula_and_the_time_limit(tmp_path):
     assert done.exit_code == 2 and "more values than the formula has variables" in done.output, done.output
 
 
+@pytest.mark.timing
 def test_a_witness_of_millions_of_lines_is_refused_at_its_first_bad_step(tmp_path):
     """A witness of 20 million short lines (80 MB, under the answer cap): refused at its first
     step, not listed whole first (seconds past a 5 s limit, gigabytes, under load)."""
@@ -256,6 +260,7 @@ def test_a_witness_is_read_no_further_than_its_first_refusal(tmp_path):
         assert bytes_read() - before < 1 << 20, name
 
 
+@pytest.mark.timing
 def test_a_witness_is_read_within_the_time_limit(tmp_path):
     """Every line read is a checkpoint: a limit that passes while a long witness is read ends the
     reading there (a 940 MB witness was read whole past a 5 s limit)."""

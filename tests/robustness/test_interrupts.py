@@ -279,7 +279,7 @@ def workers_running(marker: str) -> list[int]:
     return found
 
 
-@pytest.mark.heavy
+@pytest.mark.timing
 @pytest.mark.parametrize("to_group", [False, True], ids=["to the bench", "to its process group, as a terminal does"])
 def test_ctrl_c_stops_the_bench_at_once_and_a_rerun_resumes(tmp_path, to_group):
     # copies in the test's folder, so that its workers can be told from anyone else's

@@ -291,6 +291,7 @@ def test_certify_keeps_to_the_time_limit():
     assert wall < 4 + 2.5, wall     # the limit, plus the start-up of a fresh process
 
 
+@pytest.mark.timing
 def test_decode_keeps_its_time_limit_while_it_builds(tmp_path, monkeypatch):
     """decode's time limit interrupts its own work (reading, building the formula), not only
     the checkpoints."""
@@ -371,7 +372,7 @@ def test_the_time_limit_holds_on_huge_boards(tmp_path, kind, n, args):
     assert wall < limit + 1.0 + 2 * start, (wall, start, done.stdout[-300:])
 
 
-@pytest.mark.heavy
+@pytest.mark.timing
 def test_a_huge_peg_board_is_set_up_in_linear_time():
     """A 200 x 200 board with one hole: its rules, Merson regions and position classes within
     a few seconds (the regions were candidates x jumps, the masks or-ed bit by bit: hours)."""

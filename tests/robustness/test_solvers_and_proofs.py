@@ -56,6 +56,7 @@ def test_quiet_kissat_reports_unknown_conflicts_not_zero():
     assert counted["conflicts"] > 0
 
 
+@pytest.mark.timing
 def test_an_external_solver_that_prints_without_end_is_stopped(tmp_path):
     """external:yes prints 'y' lines for ever: stopped once its output passes what a model of the
     formula takes, one line, not a gigabyte gathered in memory past the time limit."""
