@@ -225,6 +225,11 @@ class Encoder(abc.ABC):
         the result's stats.  Default: nothing."""
         return {}
 
+    def notes(self) -> list[str]:
+        """One line for each analysis that stopped before its end (its work budget spent), said
+        to the user once the encoder is built.  Default: none."""
+        return []
+
     def double_ended(self) -> str | None:
         """Why this encoding cannot be unrolled from both ends, or None if it can: the
         layers must come from :meth:`step` alone, the goal is :meth:`state_goal`, and no

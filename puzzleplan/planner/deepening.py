@@ -313,6 +313,8 @@ class Deepening:
             return None, []
         with limits.preemptive():       # the family's encoder is set up within the limit
             encoder = encoder_for(self.domain, self.metric, self.o.counts, family)
+        for line in encoder.notes():
+            self.o.say(line)
         return encoder, schedule(first, self.max_horizon, self.doubling)
 
     def record(self, horizon: int, answer, units: dict, started: float) -> None:

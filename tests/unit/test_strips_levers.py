@@ -309,7 +309,9 @@ def test_mutexes_over_their_budget_are_not_claimed():
     assert mutexes(rules, work=0) is None
     rules._mutexes = None       # as if over budget: the encoder says so and adds nothing
     from puzzleplan.encodings import encoder_for
-    assert encoder_for(rules, "steps").figures()["mutexes"].startswith("not computed")
+    encoder = encoder_for(rules, "steps")
+    assert encoder.figures()["mutexes"].startswith("not computed")
+    assert len(encoder.notes()) == 1 and "work budget" in encoder.notes()[0]     # said to the user
 
 
 # -- inverse actions --------------------------------------------------------------------------

@@ -54,7 +54,7 @@ from ...puzzle import Move, PuzzleError
 from .factor import factor
 from .free import MAX_RUN, free_actions, too_long
 from .inverse import inverse_pairs
-from .mutex import implications
+from .mutex import WORK, implications
 from .order import ActionOrder, interfering_above, schema_ranks
 from .shortcut import shortcuts
 
@@ -257,6 +257,12 @@ class StepsEncoder(Encoder):
         self.order = None
         self.order_from: int | None = None
         self.order_note = "off" if "order" not in p.levers else ""
+
+    def notes(self) -> list[str]:
+        if self.mutex_note.startswith("not computed"):
+            return [f"h^2 mutexes not used: their fixpoint was not reached within its work budget "
+                    f"({WORK:,} units); the encoding goes on without them"]
+        return []
 
     def figures(self) -> dict:
         out = {}
