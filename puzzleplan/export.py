@@ -36,7 +36,6 @@ import gzip
 import json
 import lzma
 from pathlib import Path
-from typing import Sequence
 
 from .encodings.lower import Answer, Formula, build, read_answer  # noqa: F401  (the export API)
 from .puzzle import PuzzleError
@@ -178,10 +177,6 @@ def check_symbols(formula: Formula, symbols: dict[int, object], source: str) -> 
     if len(symbols) != len(mine) or any(mine.get(v) != k for v, k in symbols.items()):
         raise PuzzleError("the formula does not match this puzzle (its symbol table differs); "
                           "export it again or give the puzzle it was made from", source)
-
-
-def solver_lines(values: Sequence[int]) -> str:
-    return "s SATISFIABLE\nv " + " ".join(map(str, values)) + " 0\n"
 
 
 # -- AIGER (model checkers) -------------------------------------------------------------------

@@ -14,8 +14,6 @@ from typing import Hashable, Iterable, Sequence
 
 from ..limits import checkpoint
 
-Key = tuple
-
 
 @dataclass(frozen=True)
 class Card:

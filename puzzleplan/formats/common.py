@@ -138,11 +138,6 @@ def sections(text: str, comment: str = ";", once: tuple[str, ...] = ()) -> list[
     return out
 
 
-def located(err: PuzzleError, path: str) -> PuzzleError:
-    """Add the file name to an error raised while parsing text."""
-    return PuzzleError(err.problem, str(path), err.line)
-
-
 def pick_level(entries: list, level: int | None, what: str = "file"):
     """Entry number ``level`` (1-based, default 1) of a collection's entries."""
     index = 1 if level is None else level

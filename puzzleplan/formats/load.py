@@ -17,10 +17,6 @@ from ..cells import cell_name, parse_cell
 from .common import read_text
 
 
-def file_format(path: str | Path) -> str:
-    return registry.for_path(path)[1].name
-
-
 def level_count(path: str | Path) -> int:
     """How many puzzles the file holds (1 for single-puzzle formats)."""
     family, fmt = registry.for_path(path)

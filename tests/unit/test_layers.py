@@ -99,8 +99,8 @@ FAMILY_DIRS = sorted(p for p in (PACKAGE / "families").iterdir() if p.is_dir() a
 
 
 def family_names() -> set[str]:
-    from puzzleplan import families
-    return set(families.names())
+    from puzzleplan import registry
+    return set(registry.names())
 
 
 def test_no_family_name_is_compared_outside_its_folder():
@@ -149,7 +149,7 @@ def test_a_family_folder_imports_no_other_family():
 
 
 def test_listing_the_families_imports_none_of_their_parts():
-    code = ("import sys, puzzleplan.families as f; rows = [(x.name, x.extensions(), x.features()) "
+    code = ("import sys, puzzleplan.registry as f; rows = [(x.name, x.extensions(), x.features()) "
             "for x in f.all_families()]; print(len(rows)); "
             "print(sorted(m for m in sys.modules if m.startswith('puzzleplan.families.') and m.count('.') > 2 "
             "or m.split('.')[0] in ('pysat', 'ortools', 'matplotlib', 'PIL')))")

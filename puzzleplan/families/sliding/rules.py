@@ -394,14 +394,6 @@ class SlidingPuzzle(SideConditions, Rules):
     def position(self, entry) -> dict:
         return {label: sorted([x, y] for x, y in cells) for label, cells in entry.items()}
 
-    def labelled_state(self, state) -> dict[str, frozenset[Cell]]:
-        """Any labelling of an unlabelled state (for drawing)."""
-        out = {}
-        for k, anchors in enumerate(state):
-            for label, a in zip(self.kinds[k].labels, anchors):
-                out[label] = frozenset(self.kinds[k].cells(a))
-        return out
-
 
 @dataclass
 class SlidingReplay:
