@@ -45,14 +45,20 @@ class TimeUp(Exception):
     """The run's time limit passed (raised by :func:`checkpoint`)."""
 
 
+# the longest time limit: the system's waits go no further than about 24 days (a pipe waited
+# for with a timeout, in milliseconds of a C int), and a longer one is no limit in practice
+MAX_SECONDS = 1_000_000
+
+
 def check_seconds(seconds: float | None, what: str = "the time limit") -> float | None:
-    """``seconds`` if it is a usable limit (finite, > 0) or None; else a PuzzleError."""
+    """``seconds`` if it is a usable limit (finite, > 0, at most :data:`MAX_SECONDS`) or None;
+    else a PuzzleError."""
     from .puzzle import PuzzleError
     if seconds is None:
         return None
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds) \
-            or math.isinf(seconds) or seconds <= 0:
-        raise PuzzleError(f"{what} must be a positive number of seconds, not {seconds!r}")
+            or math.isinf(seconds) or seconds <= 0 or seconds > MAX_SECONDS:
+        raise PuzzleError(f"{what} must be a positive number of seconds up to {MAX_SECONDS:,}, not {seconds!r}")
     return float(seconds)
 
 
@@ -106,11 +112,13 @@ def _time_up() -> TimeUp:
 def time_limit(seconds: float | None):
     """Within the block, :func:`checkpoint` raises :class:`TimeUp` after ``seconds`` (the
     first outermost block of a command counts them from its start, see :func:`start_run`;
-    the runs after it, ``seeds``' many solves, from their own)."""
+    the runs after it, ``seeds``' many solves, from their own).  A limit beyond
+    :data:`MAX_SECONDS` counts as that: the timers that keep it go no further."""
     global _run_start
     outer = _get()
     first = getattr(_local, "first", None)
     if seconds is not None:
+        seconds = min(seconds, MAX_SECONDS)
         base = time.monotonic()
         if outer is None and _run_start is not None:
             base, _run_start = _run_start, None

@@ -340,6 +340,8 @@ def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300
           command: Sequence[str] | None = None, announce: Callable[[int], None] | None = None) -> int:
     """Run every task not already in ``out``; returns the number of runs made.
     ``echo(line)`` gets one line per run as it ends; ``announce(n)``, the number of runs to make."""
+    from ..limits import check_seconds
+    time_limit = check_seconds(time_limit)      # before anything is written
     out = Path(out)
     check_folder(out.parent, (), True, "--out")     # one new folder at most, where its parent exists
     appendable(out, lambda p: True, "a results file")     # a link refused (done_keys checks the contents)

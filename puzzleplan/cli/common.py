@@ -22,18 +22,20 @@ class Fail(click.ClickException):
 
 
 class Seconds(click.ParamType):
-    """A time limit: a finite number of seconds above zero (``nan``, ``inf``, ``0`` and below are refused;
-    click.FloatRange lets ``nan`` through)."""
+    """A time limit: a finite number of seconds above zero and at most ``limits.MAX_SECONDS``
+    (``nan``, ``inf``, ``0`` and below are refused, click.FloatRange lets ``nan`` through; past
+    the maximum the system's timers overflow)."""
 
     name = "seconds"
 
     def convert(self, value, param, ctx):
+        from ..limits import MAX_SECONDS
         try:
             seconds = float(value)
         except (TypeError, ValueError):
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        if not math.isfinite(seconds) or seconds <= 0:
-            self.fail(f"{value!r}: give a number of seconds above 0", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0 or seconds > MAX_SECONDS:
+            self.fail(f"{value!r}: give a number of seconds above 0 and at most {MAX_SECONDS:,} (11.6 days)", param, ctx)
         return seconds
 
 
