@@ -11,7 +11,7 @@ import click
 
 from ..methods import usage as method_usage
 from ..puzzle import PuzzleError, Status
-from .common import AT_LEAST_1, SECONDS, counts_option, fail, json_option
+from .common import AT_LEAST_1, SECONDS, Described, counts_option, fail, json_option
 from .outcomes import EXIT_INTERRUPTED
 
 
@@ -58,8 +58,8 @@ def seed_line(entry: dict) -> str:
 @click.argument("sets", nargs=-1, required=True, metavar="INSTANCES...")
 @click.option("--levels", default=None, help="Levels of collections, e.g. 1-40 or 1,3,5 (default: all).")
 @click.option("--metric", "-m", default=None, help="Metric for every run (default: the catalogue's, or the domain's first).")
-@click.option("--methods", default="bfs,astar,pysat-de,cpsat", show_default=True,
-              help=f"Comma-separated: {method_usage()} (PDDL planners: extra 'planners').")
+@click.option("--methods", default="bfs,astar,pysat-de,cpsat", show_default=True, cls=Described,
+              describe=lambda: f"Comma-separated: {method_usage()} (PDDL planners: extra 'planners').")
 @click.option("--time-limit", type=SECONDS, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
 @click.option("--memory", "memory_mb", type=AT_LEAST_1, default=4096, show_default=True,
               help="MiB of address space per run (a lower limit of the shell, ulimit -v, wins).")

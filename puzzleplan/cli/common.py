@@ -40,6 +40,38 @@ class Seconds(click.ParamType):
 
 
 SECONDS = Seconds()
+
+
+class MethodChoice(click.Choice):
+    """The methods of one kind (``search``...) as click's choices, read from the registry when the
+    option is parsed or shown, not when the command line loads: a method plug-in that does not
+    load then stops only the commands that need the methods, in one line, as a family plug-in
+    does."""
+
+    def __init__(self, kind: str):
+        self.kind, self.case_sensitive = kind, True
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from .. import methods
+        return tuple(methods.names(self.kind))
+
+
+class Described(click.Option):
+    """An option whose help is made (``describe()``) when it is shown, not when the command line
+    loads: the methods it names come from the registry (see :class:`MethodChoice`)."""
+
+    def __init__(self, *args, describe, **kwargs):
+        self.describe = describe
+        super().__init__(*args, **kwargs)
+
+    @property
+    def help(self) -> str:
+        return self.describe()
+
+    @help.setter
+    def help(self, value) -> None:
+        pass
 AT_LEAST_0 = click.IntRange(min=0)
 AT_LEAST_1 = click.IntRange(min=1)
 
@@ -67,6 +99,12 @@ class Group(click.Group):
             else:
                 click.echo(f"puzzleplan: error: {err.format_message()}", err=True)
             sys.exit(err.exit_code)
+        except PuzzleError as err:      # while an option was parsed or shown (a plug-in that does not load)
+            if "--json" in argv:
+                click.echo(json.dumps({"status": "error", "message": str(err)}))
+            else:
+                click.echo(f"puzzleplan: error: {err}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
         except click.exceptions.Abort:
             click.echo("puzzleplan: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
