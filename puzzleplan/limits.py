@@ -244,6 +244,13 @@ def preemptive():
 
 
 DEFAULT_MEMORY_MB = 4096        # as bench's runs: a command that needs more says so (--memory)
+# the least --memory taken: a small puzzle solved by CP-SAT needs about 300 MiB of address space
+# (Guarini's knights on 2 cores: 88 MiB by python-sat, 272 by CP-SAT, whose libraries and numpy's
+# OpenBLAS take most of it, 312 with a BLAS thread per core), and every method runs within 384
+MIN_MEMORY_MB = 512
+# OpenBLAS (numpy's, loaded with CP-SAT) maps a buffer and starts a thread per core as it loads:
+# one thread, so that the memory a run needs does not grow with the machine's cores
+BLAS_THREADS = {"OPENBLAS_NUM_THREADS": "1"}
 
 
 def limit_memory(memory_mb: int) -> int:
@@ -259,21 +266,29 @@ def limit_memory(memory_mb: int) -> int:
     return size // (1024 * 1024)
 
 
-_last_cap: int | None = None      # the MiB of the last memory_limit block, for its memout message
+_caps: list[int] = []                   # the MiB of the memory_limit blocks being run, innermost last
+_memout_cap: int | None = None          # the MiB of the block a MemoryError left, for its memout message
 
 
 @contextmanager
 def memory_limit(memory_mb: int):
     """Within the block the address space is capped as by :func:`limit_memory` (children
     started inherit the cap); on leaving it the limit before is restored, so that a command
-    run in-process (a test, a notebook) does not leave its cap on the caller."""
-    global _last_cap
+    run in-process (a test, a notebook) does not leave its cap on the caller.  A MemoryError
+    that leaves the block leaves its cap to :func:`memout_message` (the command reports it
+    after the block, under the limit before: a shell's ``ulimit -v``, which is not the cap)."""
+    global _memout_cap
     import resource
     before = resource.getrlimit(resource.RLIMIT_AS)
-    _last_cap = limit_memory(memory_mb)
+    _memout_cap = None
+    _caps.append(limit_memory(memory_mb))
     try:
-        yield _last_cap
+        yield _caps[-1]
+    except MemoryError:
+        _memout_cap = _caps[-1]
+        raise
     finally:
+        _caps.pop()
         resource.setrlimit(resource.RLIMIT_AS, before)
 
 
@@ -285,8 +300,9 @@ def memory_in_force() -> int | None:
 
 
 def memout_message() -> str:
-    """What a run stopped by the memory limit says: the limit in force and how to raise it."""
-    in_force = memory_in_force() or _last_cap
+    """What a run stopped by the memory limit says: the cap of the ``--memory`` block (see
+    :func:`memory_limit`), else the limit in force, and how to raise it."""
+    in_force = (_caps[-1] if _caps else _memout_cap) or memory_in_force()
     return "memory limit reached" + (f" ({in_force:,} MiB; more with --memory)" if in_force else "")
 
 

@@ -44,6 +44,7 @@ from .. import registry
 from ..formats.common import number
 from ..outputs import append_to, appendable, check_folder
 from ..formats.load import level_count
+from ..limits import BLAS_THREADS
 from ..puzzle import PuzzleError
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -237,7 +238,7 @@ def run_isolated(task: dict, time_limit: float | None, memory_mb: int | None,
     scratch = tempfile.mkdtemp(prefix="puzzleplan-run-")
     t0 = time.perf_counter()
     try:
-        proc = launcher.start(cmd, {**os.environ, "TMPDIR": scratch})
+        proc = launcher.start(cmd, {**BLAS_THREADS, **os.environ, "TMPDIR": scratch})
         if proc is None:
             return None
         try:

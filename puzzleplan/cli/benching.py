@@ -9,9 +9,10 @@ from pathlib import Path
 
 import click
 
+from ..limits import MIN_MEMORY_MB
 from ..methods import usage as method_usage
 from ..puzzle import PuzzleError, Status
-from .common import AT_LEAST_1, SECONDS, Described, counts_option, fail, json_option
+from .common import AT_LEAST_1, MEMORY, SECONDS, Described, counts_option, fail, json_option
 from .outcomes import EXIT_INTERRUPTED
 
 
@@ -61,8 +62,9 @@ def seed_line(entry: dict) -> str:
 @click.option("--methods", default="bfs,astar,pysat-de,cpsat", show_default=True, cls=Described,
               describe=lambda: f"Comma-separated: {method_usage()} (PDDL planners: extra 'planners').")
 @click.option("--time-limit", type=SECONDS, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
-@click.option("--memory", "memory_mb", type=AT_LEAST_1, default=4096, show_default=True,
-              help="MiB of address space per run (a lower limit of the shell, ulimit -v, wins).")
+@click.option("--memory", "memory_mb", type=MEMORY, default=4096, show_default=True,
+              help=f"MiB of address space per run, at least {MIN_MEMORY_MB} (a lower limit of the shell, ulimit -v, "
+                   "wins).")
 @click.option("--jobs", "-j", type=AT_LEAST_1, default=1, show_default=True, help="Runs at a time on this machine.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
               help="Run on a Dask cluster (scheduler address, e.g. tcp://host:8786) instead.")

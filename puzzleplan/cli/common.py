@@ -10,6 +10,7 @@ import sys
 
 import click
 
+from ..limits import MIN_MEMORY_MB
 from ..puzzle import PuzzleError
 from .outcomes import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_MEMOUT
 
@@ -40,6 +41,7 @@ class Seconds(click.ParamType):
 
 
 SECONDS = Seconds()
+MEMORY = click.IntRange(min=MIN_MEMORY_MB)      # MiB: --memory of the commands and of bench's runs
 
 
 class MethodChoice(click.Choice):
@@ -88,6 +90,8 @@ class Group(click.Group):
             from .. import limits
             limits.start_run()
             limits.hold()
+            for name, value in limits.BLAS_THREADS.items():     # before numpy loads, in us or a child
+                os.environ.setdefault(name, value)
         try:
             code = super().main(argv, prog_name, complete_var, False, **extra)
         except SystemExit as err:       # a command's own exit code
@@ -200,10 +204,10 @@ def memory_option(f):
             return f(*args, **kwargs)
 
     from ..limits import DEFAULT_MEMORY_MB
-    return click.option("--memory", "memory_mb", type=click.IntRange(min=64), default=DEFAULT_MEMORY_MB,
+    return click.option("--memory", "memory_mb", type=MEMORY, default=DEFAULT_MEMORY_MB,
                         show_default=True, metavar="MiB",
-                        help="Memory for the whole run (address space, MiB); running out answers memout "
-                             "(exit code 5).")(wrapper)
+                        help=f"Memory for the whole run (address space, MiB, at least {MIN_MEMORY_MB}); running "
+                             "out answers memout (exit code 5).")(wrapper)
 
 
 def json_option(f):

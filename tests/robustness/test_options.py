@@ -54,6 +54,10 @@ BAD_VALUES = [
     (("bench", RUSH, "--time-limit", "nan"), "--time-limit"),
     (("bench", RUSH, "--memory", "-1"), "--memory"),
     (("bench", RUSH, "--memory", "0"), "--memory"),
+    (("bench", RUSH, "--memory", "1"), "x>=512"),     # the least --memory, as solve's
+    (("bench", RUSH, "--memory", "511"), "x>=512"),
+    (("solve", RUSH, "--memory", "64"), "x>=512"),    # the least before: a memout on every command
+    (("search", RUSH, "--memory", "511"), "x>=512"),
     (("bench", RUSH, "--jobs", "0"), "--jobs"),
     (("export", RUSH, "-t", "-1", "-o", "x.cnf"), "--horizon"),
     (("export", RUSH, "-t", "3", "-o", "nosuchdir/x.cnf"), "no folder nosuchdir"),
