@@ -22,6 +22,7 @@ solver calls, such as the strips family's invariant search).
 """
 from __future__ import annotations
 
+import errno
 import math
 import os
 import select
@@ -275,8 +276,9 @@ def memory_limit(memory_mb: int):
     """Within the block the address space is capped as by :func:`limit_memory` (children
     started inherit the cap); on leaving it the limit before is restored, so that a command
     run in-process (a test, a notebook) does not leave its cap on the caller.  A MemoryError
-    that leaves the block leaves its cap to :func:`memout_message` (the command reports it
-    after the block, under the limit before: a shell's ``ulimit -v``, which is not the cap)."""
+    (or a failure :func:`out_of_memory` tells as one) that leaves the block leaves its cap to
+    :func:`memout_message`: the command reports it after the block, under the limit before (a
+    shell's ``ulimit -v``, which is not the cap)."""
     global _memout_cap
     import resource
     before = resource.getrlimit(resource.RLIMIT_AS)
@@ -284,8 +286,9 @@ def memory_limit(memory_mb: int):
     _caps.append(limit_memory(memory_mb))
     try:
         yield _caps[-1]
-    except MemoryError:
-        _memout_cap = _caps[-1]
+    except BaseException as err:
+        if out_of_memory(err):      # told while the cap is in force (a thread not started)
+            _memout_cap = _caps[-1]
         raise
     finally:
         _caps.pop()
@@ -297,6 +300,63 @@ def memory_in_force() -> int | None:
     import resource
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
     return None if soft == resource.RLIM_INFINITY else soft // (1024 * 1024)
+
+
+_NO_ROOM = ("failed to map segment", "annot allocate memory")      # a library's loader, ENOMEM said in words
+
+
+def out_of_memory(err: BaseException | None) -> bool:
+    """Whether ``err`` is the memory limit's doing: a MemoryError, or an ImportError or OSError
+    that is one, or was caused by one (a shared library whose segments could not be mapped), or
+    under a memory limit a thread that could not start (its stack is address space too)."""
+    seen = set()
+    while err is not None and id(err) not in seen:
+        seen.add(id(err))
+        if isinstance(err, MemoryError) or (isinstance(err, OSError) and err.errno == errno.ENOMEM):
+            return True
+        if isinstance(err, (ImportError, OSError)) and any(words in str(err) for words in _NO_ROOM):
+            return True
+        if isinstance(err, RuntimeError) and "can't start new thread" in str(err) \
+                and (_caps or _memout_cap or memory_in_force()):
+            return True
+        err = err.__cause__ or err.__context__
+    return False
+
+
+def room_mb() -> int | None:
+    """MiB of address space left under the limit in force (None: no limit, or not known)."""
+    cap = memory_in_force()
+    if cap is None:
+        return None
+    try:
+        with open("/proc/self/status") as fh:
+            used = next(int(line.split()[1]) for line in fh if line.startswith("VmSize:"))
+    except (OSError, StopIteration, ValueError, IndexError):
+        return None
+    return cap - used // 1024
+
+
+def library(name: str):
+    """``import name`` (CP-SAT, numpy) under the memory limit: not loading for want of memory is
+    a MemoryError, the run's memout, never an ImportError nor the process's end.  numpy's
+    OpenBLAS ends the process (exit code 1, from C) when it cannot map its buffer as it loads,
+    so numpy is not loaded with less room than it takes (80 MiB on one thread, 40 more a thread)."""
+    import importlib
+    import sys
+    if "numpy" not in sys.modules:
+        try:
+            threads = int(os.environ.get("OPENBLAS_NUM_THREADS") or os.cpu_count() or 1)
+        except ValueError:
+            threads = os.cpu_count() or 1
+        room = room_mb()
+        if room is not None and room < 48 * (1 + max(threads, 1)):
+            raise MemoryError(f"{room} MiB left: too little to load numpy")
+    try:
+        return importlib.import_module(name)
+    except ImportError as err:
+        if out_of_memory(err):
+            raise MemoryError(f"{name} cannot be loaded within the memory limit") from None
+        raise
 
 
 def memout_message() -> str:

@@ -260,7 +260,8 @@ def run_isolated(task: dict, time_limit: float | None, memory_mb: int | None,
         row = json.loads(lines[-1])
         return row
     tail = err.strip().splitlines()[-1] if err.strip() else f"exit code {proc.returncode}"
-    memory = any(word in err for word in ("MemoryError", "bad_alloc", "Cannot allocate", "out of memory"))
+    memory = any(word in err for word in ("MemoryError", "bad_alloc", "Cannot allocate", "out of memory",
+                                          "failed to map segment", "OpenBLAS error: Memory allocation"))
     return {"status": "memout" if memory else "error", "seconds": wall, "message": tail[:300]}
 
 
@@ -471,7 +472,8 @@ MAX_RESULTS_BYTES = 256 << 20     # a bench of 10,000 runs writes about 10 MB
 def read_results(path: str | Path, history: bool = False):
     """The results file as a pandas DataFrame (``horizon_figures`` decoded): the latest
     row of each run, or every row with ``history``."""
-    import pandas as pd
+    from ..limits import library
+    pd = library("pandas")      # a memout, not the process ended by OpenBLAS, under a shell's ulimit -v
     path = Path(path)
     if not path.exists():
         raise PuzzleError(f"no such results file: {path}")

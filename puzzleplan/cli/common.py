@@ -112,10 +112,12 @@ class Group(click.Group):
         except click.exceptions.Abort:
             click.echo("puzzleplan: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
-        except MemoryError:     # outside a solver or search, which report what they proved
+        except (MemoryError, ImportError, OSError, RuntimeError) as err:    # outside a solver or search,
+            from ..limits import memout_message, out_of_memory              # which report what they proved
+            if not out_of_memory(err):      # a library that did not load, a thread not started, for want of memory
+                raise
             import gc
             gc.collect()
-            from ..limits import memout_message
             message = memout_message()
             if "--json" in argv:
                 click.echo(json.dumps({"status": "memout", "message": message}))

@@ -7,8 +7,9 @@ true (the bound proved, nothing when nothing was refuted).  The export's estimat
 a formula takes is close to what it does take, an export that would not fit is refused before
 it starts, the compact at-most-one that keeps long formulas small allows exactly what it
 should, and a shell's memory limit below the bench's --memory is the limit its runs get and
-record.  The least --memory accepted runs every method on a small puzzle, and a memout names the
-cap asked for, not a shell's higher limit.  Tests marked ``timing`` run on their own (-m timing
+record.  The least --memory accepted runs every method on a small puzzle, a memout names the
+cap asked for, not a shell's higher limit, and a limit reached while CP-SAT's libraries load is
+a memout (in the bench too), never a traceback nor OpenBLAS's own exit.  Tests marked ``timing`` run on their own (-m timing
 -n 0)."""
 import json
 import resource
@@ -469,6 +470,40 @@ def test_the_cap_of_a_memout_is_said_and_forgotten_after_a_run_that_fit():
         assert f"({shell >> 20:,} MiB;" in limits.memout_message()
     finally:
         resource.setrlimit(resource.RLIMIT_AS, before)
+
+
+@pytest.mark.parametrize("mib", [100, 160, 220])
+def test_a_limit_reached_while_cp_sat_loads_is_a_memout(mib):
+    """OR-Tools and numpy load only when CP-SAT is asked for: a limit they do not fit in (a
+    shell's, below --memory) was an ImportError ("failed to map segment"), numpy's OpenBLAS
+    ending the process ("Memory allocation still failed", exit code 1) or a thread that could
+    not start; each is a memout, with what was proved."""
+    def limit():        # as `ulimit -S -v` in a shell
+        resource.setrlimit(resource.RLIMIT_AS, (mib << 20, resource.getrlimit(resource.RLIMIT_AS)[1]))
+
+    done = subprocess.run(PUZZLEPLAN + ["solve", GUARINI, "-b", "cpsat", "--json"], capture_output=True, text=True,
+                          timeout=120, preexec_fn=limit)
+    assert "Traceback" not in done.stderr and "OpenBLAS" not in done.stderr, done.stderr[-800:]
+    assert done.returncode == 5, (done.returncode, done.stderr[-800:])
+    doc = json.loads(done.stdout)
+    assert doc["status"] == "memout" and f"({mib} MiB; more with --memory)" in doc["message"], doc
+
+
+def test_a_bench_run_whose_cp_sat_does_not_load_is_a_memout(tmp_path):
+    from puzzleplan.bench.run import Task, bench
+    out = tmp_path / "r.jsonl"
+    bench([Task(GUARINI, None, "steps", "cpsat"), Task(GUARINI, None, "steps", "cpsat-horizons")], out, 60,
+          memory_mb=160, echo=lambda line: None)
+    rows = [json.loads(line) for line in open(out)]
+    assert [r["status"] for r in rows] == ["memout", "memout"], rows
+
+
+def test_a_library_that_cannot_be_mapped_is_told_from_one_that_is_missing():
+    mapped = ImportError("libortools.so.9: failed to map segment from shared object")
+    numpy = ImportError("IMPORTANT: PLEASE READ THIS ...")
+    numpy.__cause__ = ImportError("libscipy_openblas64_.so: cannot allocate memory")
+    assert limits.out_of_memory(mapped) and limits.out_of_memory(numpy)
+    assert not limits.out_of_memory(ImportError("No module named 'ortools'"))
 
 
 def test_only_the_first_run_of_a_command_counts_from_the_process_start():
