@@ -6,6 +6,7 @@ import functools
 import json
 import math
 import os
+import signal
 import sys
 
 import click
@@ -93,6 +94,8 @@ class Group(click.Group):
             for name, value in limits.BLAS_THREADS.items():     # before numpy loads, in us or a child
                 os.environ.setdefault(name, value)
         try:
+            if args is None:
+                take_over_signals()
             code = super().main(argv, prog_name, complete_var, False, **extra)
         except SystemExit as err:       # a command's own exit code
             code = err.code if isinstance(err.code, int) else (0 if err.code is None else 1)
@@ -109,7 +112,7 @@ class Group(click.Group):
             else:
                 click.echo(f"puzzleplan: error: {err}", err=True)
             sys.exit(EXIT_BAD_INPUT)
-        except click.exceptions.Abort:
+        except (click.exceptions.Abort, KeyboardInterrupt):
             click.echo("puzzleplan: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
         except (MemoryError, ImportError, OSError, RuntimeError) as err:    # outside a solver or search,
@@ -126,6 +129,15 @@ class Group(click.Group):
             leave(EXIT_MEMOUT, huge=True)       # what filled the memory is not freed object by object
         leave(code or 0)
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        """A Ctrl-C while the command line is read: one line and exit code 130 (click's own
+        answer puts an empty line before it)."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            click.echo("puzzleplan: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+
     def invoke(self, ctx):
         """Ctrl-C anywhere outside a solver or search (which report what they proved)
         ends the command with exit code 130 and one line."""
@@ -134,6 +146,14 @@ class Group(click.Group):
         except KeyboardInterrupt:
             click.echo("puzzleplan: interrupted", err=True)
             ctx.exit(EXIT_INTERRUPTED)
+
+
+def take_over_signals() -> None:
+    """In a process of its own, once the commands are loaded: a Ctrl-C raises KeyboardInterrupt
+    again, which the commands answer with what they proved (the program's start,
+    :mod:`.entry`, ended the process on one while they loaded)."""
+    if getattr(signal.getsignal(signal.SIGINT), "until_loaded", False):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 HUGE_HEAP = 1_000_000     # objects set aside by load_instance (gc.freeze) above which exit is immediate

@@ -2,7 +2,8 @@
 reports what it proved (in text and JSON) within two seconds, on every backend; a Ctrl-C that
 Python drops in a finaliser still stops the solve; python-sat never installs its own handler,
 and a storm of interrupts at random instants never crashes; a Ctrl-C during certification keeps
-the proven plan; the bench stops at once and a rerun resumes; a run killed outright takes its
+the proven plan; a Ctrl-C as the program starts, while it loads, is one line and exit code 130;
+the bench stops at once and a rerun resumes; a run killed outright takes its
 PDDL translator with it; and the Ctrl-C tests themselves hold where SIGINT is ignored and leave
 nothing running when they fail."""
 import json
@@ -61,6 +62,40 @@ def test_ctrl_c_during_search():
                                          "--moves", "i>=400"], False, 2)
     got = json.loads(out)
     assert code == 130 and spent < 2 and got["status"] == "interrupted" and "Traceback" not in err
+
+
+# --- Ctrl-C as the program starts ------------------------------------------------------------
+
+def started(how: str) -> str:
+    """What the console script runs (its entry point, read from pyproject.toml) or what ``python
+    -m puzzleplan.cli`` runs, told by a line on stderr once Python runs it: the instant our code
+    starts (the interpreter's own start before it takes longer on a loaded machine)."""
+    import tomllib
+    say = "import os, sys; os.write(2, b'started\\n'); "
+    if how == "console script":
+        entry = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]["puzzleplan"]
+        module, _, name = entry.partition(":")
+        return say + f"sys.argv[0] = 'puzzleplan'; from {module} import {name}; sys.exit({name}())"
+    return say + "import runpy; runpy.run_module('puzzleplan.cli', run_name='__main__', alter_sys=True)"
+
+
+@pytest.mark.parametrize("how", ["console script", "python -m puzzleplan.cli"])
+def test_ctrl_c_as_the_program_starts_is_one_line_and_130(how):
+    """While the package and the commands load (a few tenths of a second), and from there on:
+    never a KeyboardInterrupt traceback nor "Fatal Python error", always exit code 130 (or 0 if
+    the command was done)."""
+    for delay in (0.05, 0.08, 0.12, 0.17, 0.25, 0.35, 0.5):
+        proc = subprocess.Popen([sys.executable, "-c", started(how), "search", KLOTSKI], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, cwd=ROOT, preexec_fn=default_sigint)
+        with reaped(proc):
+            assert proc.stderr.readline() == "started\n"
+            time.sleep(delay)
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=30)
+        assert "Traceback" not in err and "Fatal" not in err, (delay, err[-800:])
+        assert proc.returncode in (130, 0), (delay, proc.returncode, err[-800:])
+        if proc.returncode == 130:
+            assert "interrupted" in (err.strip().splitlines() or [""])[-1] + out, (delay, out, err)
 
 
 # --- dropped interrupts, Ctrl-C at random instants, during certification ----------------------
