@@ -196,6 +196,37 @@ def interrupts_recorded():
         _sigint_pending = False
 
 
+_terminated = False
+
+
+def _terminate(signum, frame):
+    """SIGTERM: what a Ctrl-C does where it lands (raise KeyboardInterrupt, or be recorded or
+    deferred by the handler in place), noted so that the command exits with 143."""
+    global _terminated
+    _terminated = True
+    handler = signal.getsignal(signal.SIGINT)
+    if callable(handler):
+        handler(signal.SIGINT, frame)
+    else:       # SIGINT ignored (a background job): SIGTERM still stops the run
+        raise KeyboardInterrupt
+
+
+def terminate_as_interrupt() -> None:
+    """In a process of its own (the CLI), in the main thread: SIGTERM (a ``kill``, a supervisor
+    stopping a job) stops the run as a Ctrl-C does -- solvers stopped, children killed, temporary
+    files removed, what was proved reported -- rather than ending the process where it stands,
+    which left solver programs running without a limit and their folders behind.  The solver
+    watchdog sees it too (any signal with a handler writes to the wakeup fd)."""
+    if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None) or \
+            getattr(signal.getsignal(signal.SIGTERM), "until_loaded", False):
+        signal.signal(signal.SIGTERM, _terminate)
+
+
+def terminated() -> bool:
+    """Whether the run was stopped by SIGTERM (see :func:`terminate_as_interrupt`)."""
+    return _terminated
+
+
 def interrupt_pending() -> bool:
     """Whether a Ctrl-C was recorded in this run (and may have been lost, see above)."""
     return _sigint_pending

@@ -78,7 +78,8 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
     Each run's figures are appended to OUT as it ends: status, length, wall and
     CPU seconds, peak memory, horizons, variables, clauses, conflicts, states.
     A rerun skips the runs on file, except those that ended in an error.
-    Ctrl-C stops at once: running runs are killed, finished rows stay, exit code 130.
+    Ctrl-C stops at once: running runs are killed, finished rows stay, exit code 130
+    (143 for SIGTERM, which stops it the same way).
     """
     from ..bench.run import Interrupted
     try:

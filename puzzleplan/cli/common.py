@@ -13,7 +13,7 @@ import click
 
 from ..limits import MIN_MEMORY_MB
 from ..puzzle import PuzzleError
-from .outcomes import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_MEMOUT
+from .outcomes import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_MEMOUT, EXIT_TERMINATED
 
 
 class Fail(click.ClickException):
@@ -114,7 +114,7 @@ class Group(click.Group):
             sys.exit(EXIT_BAD_INPUT)
         except (click.exceptions.Abort, KeyboardInterrupt):
             click.echo("puzzleplan: interrupted", err=True)
-            sys.exit(EXIT_INTERRUPTED)
+            leave(EXIT_INTERRUPTED)
         except (MemoryError, ImportError, OSError, RuntimeError) as err:    # outside a solver or search,
             from ..limits import memout_message, out_of_memory              # which report what they proved
             if not out_of_memory(err):      # a library that did not load, a thread not started, for want of memory
@@ -151,22 +151,26 @@ class Group(click.Group):
 def take_over_signals() -> None:
     """In a process of its own, once the commands are loaded: a Ctrl-C raises KeyboardInterrupt
     again, which the commands answer with what they proved (the program's start,
-    :mod:`.entry`, ended the process on one while they loaded)."""
+    :mod:`.entry`, ended the process on one while they loaded), and SIGTERM does the same."""
+    from .. import limits
     if getattr(signal.getsignal(signal.SIGINT), "until_loaded", False):
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    limits.terminate_as_interrupt()
 
 
 HUGE_HEAP = 1_000_000     # objects set aside by load_instance (gc.freeze) above which exit is immediate
 
 
 def leave(code: int, status=None, huge: bool = False) -> None:
-    """Exit with ``code`` (``sys.exit(status)`` when given).  After a huge board (millions of
+    """Exit with ``code`` (``sys.exit(status)`` when given; 143 for 130 after a SIGTERM).  After a huge board (millions of
     objects), or a run stopped at its time or memory limit (``huge``) while it was building one,
     the interpreter would free them one by one for seconds (a minute after a memout), past the
     time limit: the process ends at once instead, its exit handlers run and its output flushed (nothing else is pending: every file and
     pool is closed by then).  Not inside a test runner, which shares the process."""
     import gc
     from .. import limits
+    if code == EXIT_INTERRUPTED and limits.terminated():       # stopped by SIGTERM, as a Ctrl-C
+        code, status = EXIT_TERMINATED, None
     if (huge or gc.get_freeze_count() > HUGE_HEAP or limits.held()) and sys.stdout is sys.__stdout__:
         import atexit
         try:
