@@ -22,6 +22,7 @@ solver calls, such as the strips family's invariant search).
 """
 from __future__ import annotations
 
+import errno
 import math
 import os
 import select
@@ -45,14 +46,20 @@ class TimeUp(Exception):
     """The run's time limit passed (raised by :func:`checkpoint`)."""
 
 
+# the longest time limit: the system's waits go no further than about 24 days (a pipe waited
+# for with a timeout, in milliseconds of a C int), and a longer one is no limit in practice
+MAX_SECONDS = 1_000_000
+
+
 def check_seconds(seconds: float | None, what: str = "the time limit") -> float | None:
-    """``seconds`` if it is a usable limit (finite, > 0) or None; else a PuzzleError."""
+    """``seconds`` if it is a usable limit (finite, > 0, at most :data:`MAX_SECONDS`) or None;
+    else a PuzzleError."""
     from .puzzle import PuzzleError
     if seconds is None:
         return None
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds) \
-            or math.isinf(seconds) or seconds <= 0:
-        raise PuzzleError(f"{what} must be a positive number of seconds, not {seconds!r}")
+            or math.isinf(seconds) or seconds <= 0 or seconds > MAX_SECONDS:
+        raise PuzzleError(f"{what} must be a positive number of seconds up to {MAX_SECONDS:,}, not {seconds!r}")
     return float(seconds)
 
 
@@ -106,11 +113,13 @@ def _time_up() -> TimeUp:
 def time_limit(seconds: float | None):
     """Within the block, :func:`checkpoint` raises :class:`TimeUp` after ``seconds`` (the
     first outermost block of a command counts them from its start, see :func:`start_run`;
-    the runs after it, ``seeds``' many solves, from their own)."""
+    the runs after it, ``seeds``' many solves, from their own).  A limit beyond
+    :data:`MAX_SECONDS` counts as that: the timers that keep it go no further."""
     global _run_start
     outer = _get()
     first = getattr(_local, "first", None)
     if seconds is not None:
+        seconds = min(seconds, MAX_SECONDS)
         base = time.monotonic()
         if outer is None and _run_start is not None:
             base, _run_start = _run_start, None
@@ -180,6 +189,37 @@ def interrupts_recorded():
         _sigint_pending = False
 
 
+_terminated = False
+
+
+def _terminate(signum, frame):
+    """SIGTERM: what a Ctrl-C does where it lands (raise KeyboardInterrupt, or be recorded or
+    deferred by the handler in place), noted so that the command exits with 143."""
+    global _terminated
+    _terminated = True
+    handler = signal.getsignal(signal.SIGINT)
+    if callable(handler):
+        handler(signal.SIGINT, frame)
+    else:       # SIGINT ignored (a background job): SIGTERM still stops the run
+        raise KeyboardInterrupt
+
+
+def terminate_as_interrupt() -> None:
+    """In a process of its own (the CLI), in the main thread: SIGTERM (a ``kill``, a supervisor
+    stopping a job) stops the run as a Ctrl-C does -- solvers stopped, children killed, temporary
+    files removed, what was proved reported -- rather than ending the process where it stands,
+    which left solver programs running without a limit and their folders behind.  The solver
+    watchdog sees it too (any signal with a handler writes to the wakeup fd)."""
+    if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None) or \
+            getattr(signal.getsignal(signal.SIGTERM), "until_loaded", False):
+        signal.signal(signal.SIGTERM, _terminate)
+
+
+def terminated() -> bool:
+    """Whether the run was stopped by SIGTERM (see :func:`terminate_as_interrupt`)."""
+    return _terminated
+
+
 def interrupt_pending() -> bool:
     """Whether a Ctrl-C was recorded in this run (and may have been lost, see above)."""
     return _sigint_pending
@@ -229,6 +269,13 @@ def preemptive():
 
 
 DEFAULT_MEMORY_MB = 4096        # as bench's runs: a command that needs more says so (--memory)
+# the least --memory taken: a small puzzle solved by CP-SAT needs about 300 MiB of address space
+# (Guarini's knights on 2 cores: 88 MiB by python-sat, 272 by CP-SAT, whose libraries and numpy's
+# OpenBLAS take most of it, 312 with a BLAS thread per core), and every method runs within 384
+MIN_MEMORY_MB = 512
+# OpenBLAS (numpy's, loaded with CP-SAT) maps a buffer and starts a thread per core as it loads:
+# one thread, so that the memory a run needs does not grow with the machine's cores
+BLAS_THREADS = {"OPENBLAS_NUM_THREADS": "1"}
 
 
 def limit_memory(memory_mb: int) -> int:
@@ -244,21 +291,31 @@ def limit_memory(memory_mb: int) -> int:
     return size // (1024 * 1024)
 
 
-_last_cap: int | None = None      # the MiB of the last memory_limit block, for its memout message
+_caps: list[int] = []                   # the MiB of the memory_limit blocks being run, innermost last
+_memout_cap: int | None = None          # the MiB of the block a MemoryError left, for its memout message
 
 
 @contextmanager
 def memory_limit(memory_mb: int):
     """Within the block the address space is capped as by :func:`limit_memory` (children
     started inherit the cap); on leaving it the limit before is restored, so that a command
-    run in-process (a test, a notebook) does not leave its cap on the caller."""
-    global _last_cap
+    run in-process (a test, a notebook) does not leave its cap on the caller.  A MemoryError
+    (or a failure :func:`out_of_memory` tells as one) that leaves the block leaves its cap to
+    :func:`memout_message`: the command reports it after the block, under the limit before (a
+    shell's ``ulimit -v``, which is not the cap)."""
+    global _memout_cap
     import resource
     before = resource.getrlimit(resource.RLIMIT_AS)
-    _last_cap = limit_memory(memory_mb)
+    _memout_cap = None
+    _caps.append(limit_memory(memory_mb))
     try:
-        yield _last_cap
+        yield _caps[-1]
+    except BaseException as err:
+        if out_of_memory(err):      # told while the cap is in force (a thread not started)
+            _memout_cap = _caps[-1]
+        raise
     finally:
+        _caps.pop()
         resource.setrlimit(resource.RLIMIT_AS, before)
 
 
@@ -269,9 +326,67 @@ def memory_in_force() -> int | None:
     return None if soft == resource.RLIM_INFINITY else soft // (1024 * 1024)
 
 
+_NO_ROOM = ("failed to map segment", "annot allocate memory")      # a library's loader, ENOMEM said in words
+
+
+def out_of_memory(err: BaseException | None) -> bool:
+    """Whether ``err`` is the memory limit's doing: a MemoryError, or an ImportError or OSError
+    that is one, or was caused by one (a shared library whose segments could not be mapped), or
+    under a memory limit a thread that could not start (its stack is address space too)."""
+    seen = set()
+    while err is not None and id(err) not in seen:
+        seen.add(id(err))
+        if isinstance(err, MemoryError) or (isinstance(err, OSError) and err.errno == errno.ENOMEM):
+            return True
+        if isinstance(err, (ImportError, OSError)) and any(words in str(err) for words in _NO_ROOM):
+            return True
+        if isinstance(err, RuntimeError) and "can't start new thread" in str(err) \
+                and (_caps or _memout_cap or memory_in_force()):
+            return True
+        err = err.__cause__ or err.__context__
+    return False
+
+
+def room_mb() -> int | None:
+    """MiB of address space left under the limit in force (None: no limit, or not known)."""
+    cap = memory_in_force()
+    if cap is None:
+        return None
+    try:
+        with open("/proc/self/status") as fh:
+            used = next(int(line.split()[1]) for line in fh if line.startswith("VmSize:"))
+    except (OSError, StopIteration, ValueError, IndexError):
+        return None
+    return cap - used // 1024
+
+
+def library(name: str):
+    """``import name`` (CP-SAT, numpy) under the memory limit: not loading for want of memory is
+    a MemoryError, the run's memout, never an ImportError nor the process's end.  numpy's
+    OpenBLAS ends the process (exit code 1, from C) when it cannot map its buffer as it loads,
+    so numpy is not loaded with less room than it takes (80 MiB on one thread, 40 more a thread)."""
+    import importlib
+    import sys
+    if "numpy" not in sys.modules:
+        try:
+            threads = int(os.environ.get("OPENBLAS_NUM_THREADS") or os.cpu_count() or 1)
+        except ValueError:
+            threads = os.cpu_count() or 1
+        room = room_mb()
+        if room is not None and room < 48 * (1 + max(threads, 1)):
+            raise MemoryError(f"{room} MiB left: too little to load numpy")
+    try:
+        return importlib.import_module(name)
+    except ImportError as err:
+        if out_of_memory(err):
+            raise MemoryError(f"{name} cannot be loaded within the memory limit") from None
+        raise
+
+
 def memout_message() -> str:
-    """What a run stopped by the memory limit says: the limit in force and how to raise it."""
-    in_force = memory_in_force() or _last_cap
+    """What a run stopped by the memory limit says: the cap of the ``--memory`` block (see
+    :func:`memory_limit`), else the limit in force, and how to raise it."""
+    in_force = (_caps[-1] if _caps else _memout_cap) or memory_in_force()
     return "memory limit reached" + (f" ({in_force:,} MiB; more with --memory)" if in_force else "")
 
 

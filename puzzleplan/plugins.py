@@ -55,11 +55,15 @@ class Method:
         return f"{self.name}:{self.option}" if self.needs_option else f"{self.name}[:{self.option}]"
 
     def load(self) -> Any:
-        """The method's code, imported; PuzzleError if it cannot be."""
+        """The method's code, imported; PuzzleError if it cannot be (a MemoryError, the run's
+        memout, if a library it loads does not fit within the memory limit)."""
+        from .limits import out_of_memory
         module, _, attr = self.code.partition(":")
         try:
             return getattr(importlib.import_module(module), attr)
         except (ImportError, AttributeError) as err:
+            if out_of_memory(err):
+                raise MemoryError(f"the method {self.name}'s code cannot be loaded within the memory limit") from None
             raise PuzzleError(f"the method {self.name}'s code {self.code} cannot be loaded: {err}") from None
 
 

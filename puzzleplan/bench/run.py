@@ -46,6 +46,7 @@ from .. import registry
 from ..formats.common import number
 from ..outputs import append_to, appendable, check_folder
 from ..formats.load import level_count
+from ..limits import BLAS_THREADS
 from ..puzzle import PuzzleError
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -239,7 +240,7 @@ def run_isolated(task: dict, time_limit: float | None, memory_mb: int | None,
     scratch = tempfile.mkdtemp(prefix="puzzleplan-run-")
     t0 = time.perf_counter()
     try:
-        proc = launcher.start(cmd, {**os.environ, "TMPDIR": scratch})
+        proc = launcher.start(cmd, {**BLAS_THREADS, **os.environ, "TMPDIR": scratch})
         if proc is None:
             return None
         try:
@@ -261,7 +262,8 @@ def run_isolated(task: dict, time_limit: float | None, memory_mb: int | None,
         row = json.loads(lines[-1])
         return row
     tail = err.strip().splitlines()[-1] if err.strip() else f"exit code {proc.returncode}"
-    memory = any(word in err for word in ("MemoryError", "bad_alloc", "Cannot allocate", "out of memory"))
+    memory = any(word in err for word in ("MemoryError", "bad_alloc", "Cannot allocate", "out of memory",
+                                          "failed to map segment", "OpenBLAS error: Memory allocation"))
     return {"status": "memout" if memory else "error", "seconds": wall, "message": tail[:300]}
 
 
@@ -412,6 +414,8 @@ def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300
           command: Sequence[str] | None = None, announce: Callable[[int], None] | None = None) -> int:
     """Run every task not already in ``out``; returns the number of runs made.
     ``echo(line)`` gets one line per run as it ends; ``announce(n)``, the number of runs to make."""
+    from ..limits import check_seconds
+    time_limit = check_seconds(time_limit)      # before anything is written
     out = Path(out)
     check_folder(out.parent, (), True, "--out")     # one new folder at most, where its parent exists
     appendable(out, lambda p: True, "a results file")     # a link refused (done_keys checks the contents)
@@ -542,7 +546,8 @@ def read_results(path: str | Path, history: bool = False, skipped: list[int] | N
     row of each run, or every row with ``history``.  A CSV's rows cut short (a bench killed
     while it wrote one) are left out and their lines added to ``skipped``; without that list
     they are an error."""
-    import pandas as pd
+    from ..limits import library
+    pd = library("pandas")      # a memout, not the process ended by OpenBLAS, under a shell's ulimit -v
     path = Path(path)
     if not path.exists():
         raise PuzzleError(f"no such results file: {path}")

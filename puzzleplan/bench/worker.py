@@ -67,9 +67,10 @@ def main(argv: list[str]) -> int:
     except MemoryError:
         out = {"status": "memout"}
     except Exception as err:    # reported as a row, never a traceback in the results
+        from ..limits import out_of_memory
         from ..puzzle import PuzzleError
-        out = {"status": "error", "message": (str(err) if isinstance(err, PuzzleError)
-                                              else f"{type(err).__name__}: {err}")}
+        out = {"status": "memout"} if out_of_memory(err) else \
+            {"status": "error", "message": str(err) if isinstance(err, PuzzleError) else f"{type(err).__name__}: {err}"}
     out.update(limits)
     # child processes (an outside planner or solver) count too: their CPU time and their peak
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)

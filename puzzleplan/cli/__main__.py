@@ -1,4 +1,4 @@
 """``python -m puzzleplan.cli``."""
-from . import main
+from .entry import main
 
 main()

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import click
 
+from ..limits import MIN_MEMORY_MB
 from ..methods import usage as method_usage
 from ..puzzle import PuzzleError, Status
-from .common import AT_LEAST_1, SECONDS, counts_option, fail, json_option
+from .common import AT_LEAST_1, MEMORY, SECONDS, Described, counts_option, fail, json_option
 from .outcomes import EXIT_INTERRUPTED
 
 
@@ -58,11 +59,12 @@ def seed_line(entry: dict) -> str:
 @click.argument("sets", nargs=-1, required=True, metavar="INSTANCES...")
 @click.option("--levels", default=None, help="Levels of collections, e.g. 1-40 or 1,3,5 (default: all).")
 @click.option("--metric", "-m", default=None, help="Metric for every run (default: the catalogue's, or the domain's first).")
-@click.option("--methods", default="bfs,astar,pysat-de,cpsat", show_default=True,
-              help=f"Comma-separated: {method_usage()} (PDDL planners: extra 'planners').")
+@click.option("--methods", default="bfs,astar,pysat-de,cpsat", show_default=True, cls=Described,
+              describe=lambda: f"Comma-separated: {method_usage()} (PDDL planners: extra 'planners').")
 @click.option("--time-limit", type=SECONDS, default=300, show_default=True, help="Seconds per run (killed 10 s after).")
-@click.option("--memory", "memory_mb", type=AT_LEAST_1, default=4096, show_default=True,
-              help="MiB of address space per run (a lower limit of the shell, ulimit -v, wins).")
+@click.option("--memory", "memory_mb", type=MEMORY, default=4096, show_default=True,
+              help=f"MiB of address space per run, at least {MIN_MEMORY_MB} (a lower limit of the shell, ulimit -v, "
+                   "wins).")
 @click.option("--jobs", "-j", type=AT_LEAST_1, default=1, show_default=True, help="Runs at a time on this machine.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
               help="Run on a Dask cluster (scheduler address, e.g. tcp://host:8786) instead.")
@@ -76,7 +78,8 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
     Each run's figures are appended to OUT as it ends: status, length, wall and
     CPU seconds, peak memory, horizons, variables, clauses, conflicts, states.
     A rerun skips the runs on file, except those that ended in an error.
-    Ctrl-C stops at once: running runs are killed, finished rows stay, exit code 130.
+    Ctrl-C stops at once: running runs are killed, finished rows stay, exit code 130
+    (143 for SIGTERM, which stops it the same way).
     """
     from ..bench.run import Interrupted
     try:

@@ -6,12 +6,14 @@ import functools
 import json
 import math
 import os
+import signal
 import sys
 
 import click
 
+from ..limits import MIN_MEMORY_MB
 from ..puzzle import PuzzleError
-from .outcomes import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_MEMOUT
+from .outcomes import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_MEMOUT, EXIT_TERMINATED
 
 
 class Fail(click.ClickException):
@@ -22,22 +24,57 @@ class Fail(click.ClickException):
 
 
 class Seconds(click.ParamType):
-    """A time limit: a finite number of seconds above zero (``nan``, ``inf``, ``0`` and below are refused;
-    click.FloatRange lets ``nan`` through)."""
+    """A time limit: a finite number of seconds above zero and at most ``limits.MAX_SECONDS``
+    (``nan``, ``inf``, ``0`` and below are refused, click.FloatRange lets ``nan`` through; past
+    the maximum the system's timers overflow)."""
 
     name = "seconds"
 
     def convert(self, value, param, ctx):
+        from ..limits import MAX_SECONDS
         try:
             seconds = float(value)
         except (TypeError, ValueError):
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        if not math.isfinite(seconds) or seconds <= 0:
-            self.fail(f"{value!r}: give a number of seconds above 0", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0 or seconds > MAX_SECONDS:
+            self.fail(f"{value!r}: give a number of seconds above 0 and at most {MAX_SECONDS:,} (11.6 days)", param, ctx)
         return seconds
 
 
 SECONDS = Seconds()
+MEMORY = click.IntRange(min=MIN_MEMORY_MB)      # MiB: --memory of the commands and of bench's runs
+
+
+class MethodChoice(click.Choice):
+    """The methods of one kind (``search``...) as click's choices, read from the registry when the
+    option is parsed or shown, not when the command line loads: a method plug-in that does not
+    load then stops only the commands that need the methods, in one line, as a family plug-in
+    does."""
+
+    def __init__(self, kind: str):
+        self.kind, self.case_sensitive = kind, True
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from .. import methods
+        return tuple(methods.names(self.kind))
+
+
+class Described(click.Option):
+    """An option whose help is made (``describe()``) when it is shown, not when the command line
+    loads: the methods it names come from the registry (see :class:`MethodChoice`)."""
+
+    def __init__(self, *args, describe, **kwargs):
+        self.describe = describe
+        super().__init__(*args, **kwargs)
+
+    @property
+    def help(self) -> str:
+        return self.describe()
+
+    @help.setter
+    def help(self, value) -> None:
+        pass
 AT_LEAST_0 = click.IntRange(min=0)
 AT_LEAST_1 = click.IntRange(min=1)
 
@@ -54,7 +91,11 @@ class Group(click.Group):
             from .. import limits
             limits.start_run()
             limits.hold()
+            for name, value in limits.BLAS_THREADS.items():     # before numpy loads, in us or a child
+                os.environ.setdefault(name, value)
         try:
+            if args is None:
+                take_over_signals()
             code = super().main(argv, prog_name, complete_var, False, **extra)
         except SystemExit as err:       # a command's own exit code
             code = err.code if isinstance(err.code, int) else (0 if err.code is None else 1)
@@ -65,13 +106,21 @@ class Group(click.Group):
             else:
                 click.echo(f"puzzleplan: error: {err.format_message()}", err=True)
             sys.exit(err.exit_code)
-        except click.exceptions.Abort:
+        except PuzzleError as err:      # while an option was parsed or shown (a plug-in that does not load)
+            if "--json" in argv:
+                click.echo(json.dumps({"status": "error", "message": str(err)}))
+            else:
+                click.echo(f"puzzleplan: error: {err}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except (click.exceptions.Abort, KeyboardInterrupt):
             click.echo("puzzleplan: interrupted", err=True)
-            sys.exit(EXIT_INTERRUPTED)
-        except MemoryError:     # outside a solver or search, which report what they proved
+            leave(EXIT_INTERRUPTED)
+        except (MemoryError, ImportError, OSError, RuntimeError) as err:    # outside a solver or search,
+            from ..limits import memout_message, out_of_memory              # which report what they proved
+            if not out_of_memory(err):      # a library that did not load, a thread not started, for want of memory
+                raise
             import gc
             gc.collect()
-            from ..limits import memout_message
             message = memout_message()
             if "--json" in argv:
                 click.echo(json.dumps({"status": "memout", "message": message}))
@@ -79,6 +128,15 @@ class Group(click.Group):
                 click.echo(f"puzzleplan: memout: {message}", err=True)
             leave(EXIT_MEMOUT, huge=True)       # what filled the memory is not freed object by object
         leave(code or 0)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        """A Ctrl-C while the command line is read: one line and exit code 130 (click's own
+        answer puts an empty line before it)."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            click.echo("puzzleplan: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
 
     def invoke(self, ctx):
         """Ctrl-C anywhere outside a solver or search (which report what they proved)
@@ -90,17 +148,29 @@ class Group(click.Group):
             ctx.exit(EXIT_INTERRUPTED)
 
 
+def take_over_signals() -> None:
+    """In a process of its own, once the commands are loaded: a Ctrl-C raises KeyboardInterrupt
+    again, which the commands answer with what they proved (the program's start,
+    :mod:`.entry`, ended the process on one while they loaded), and SIGTERM does the same."""
+    from .. import limits
+    if getattr(signal.getsignal(signal.SIGINT), "until_loaded", False):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    limits.terminate_as_interrupt()
+
+
 HUGE_HEAP = 1_000_000     # objects set aside by load_instance (gc.freeze) above which exit is immediate
 
 
 def leave(code: int, status=None, huge: bool = False) -> None:
-    """Exit with ``code`` (``sys.exit(status)`` when given).  After a huge board (millions of
+    """Exit with ``code`` (``sys.exit(status)`` when given; 143 for 130 after a SIGTERM).  After a huge board (millions of
     objects), or a run stopped at its time or memory limit (``huge``) while it was building one,
     the interpreter would free them one by one for seconds (a minute after a memout), past the
     time limit: the process ends at once instead, its exit handlers run and its output flushed (nothing else is pending: every file and
     pool is closed by then).  Not inside a test runner, which shares the process."""
     import gc
     from .. import limits
+    if code == EXIT_INTERRUPTED and limits.terminated():       # stopped by SIGTERM, as a Ctrl-C
+        code, status = EXIT_TERMINATED, None
     if (huge or gc.get_freeze_count() > HUGE_HEAP or limits.held()) and sys.stdout is sys.__stdout__:
         import atexit
         try:
@@ -160,10 +230,10 @@ def memory_option(f):
             return f(*args, **kwargs)
 
     from ..limits import DEFAULT_MEMORY_MB
-    return click.option("--memory", "memory_mb", type=click.IntRange(min=64), default=DEFAULT_MEMORY_MB,
+    return click.option("--memory", "memory_mb", type=MEMORY, default=DEFAULT_MEMORY_MB,
                         show_default=True, metavar="MiB",
-                        help="Memory for the whole run (address space, MiB); running out answers memout "
-                             "(exit code 5).")(wrapper)
+                        help=f"Memory for the whole run (address space, MiB, at least {MIN_MEMORY_MB}); running "
+                             "out answers memout (exit code 5).")(wrapper)
 
 
 def json_option(f):

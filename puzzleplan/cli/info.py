@@ -49,5 +49,8 @@ def solvers(program, as_json):
                              + (f"; it comes from {PROGRAMS[program]}" if program in PROGRAMS else "")), as_json)
         click.echo(json.dumps({"name": program, "path": path}) if as_json else path)
         return
-    rows = table()
+    try:
+        rows = table()
+    except PuzzleError as err:      # a method plug-in that does not load
+        fail(err, as_json)
     click.echo(json.dumps(rows) if as_json else "\n".join(lines(rows)))

@@ -11,7 +11,9 @@
 - 4: ``decode``: the outside solver's UNSAT is a claim nobody checked (status
   ``unverified``; give ``--proof`` to check it);
 - 5: the memory limit (``--memory``) was reached: ``memout``, with what was proved so far;
-- 130: interrupted by Ctrl-C; the result printed is what was proved so far.
+- 130: interrupted by Ctrl-C; the result printed is what was proved so far;
+- 143: stopped by SIGTERM (a ``kill``), as by Ctrl-C: status ``interrupted``, what was proved
+  so far printed, solver programs stopped and temporary files removed.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ EXIT_CODES = {
 EXIT_CHECK_FAILED = EXIT_CODES[Outcome.CHECK_FAILED]
 EXIT_INTERRUPTED = EXIT_CODES[Outcome.INTERRUPTED]
 EXIT_MEMOUT = EXIT_CODES[Outcome.MEMOUT]
+EXIT_TERMINATED = 143       # 128 + SIGTERM: an interrupted run stopped by SIGTERM (cli.common.leave)
 
 
 def exit_code(result: Result) -> int:

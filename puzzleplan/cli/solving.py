@@ -11,8 +11,8 @@ import click
 from .. import limits, methods
 from ..plans import read_plan
 from ..puzzle import Contradiction, PuzzleError
-from .common import (memory_option, AT_LEAST_0, SECONDS, animation_option, counts_option, domain_option, fail, json_option,
-                     level_option, metric_option)
+from .common import (memory_option, AT_LEAST_0, SECONDS, Described, MethodChoice, animation_option, counts_option,
+                     domain_option, fail, json_option, level_option, metric_option)
 from .outcomes import EXIT_INTERRUPTED, EXIT_MEMOUT, EXIT_NOT_SOLVED
 from .report import (load_instance, no_plan, print_result, progress_printer, timed_out, write_animations,
                      write_plan)
@@ -60,7 +60,7 @@ def run_and_report(job: Job, answer) -> None:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--algorithm", "-a", type=click.Choice(methods.names(methods.SEARCH)), default="bfs", show_default=True)
+@click.option("--algorithm", "-a", type=MethodChoice(methods.SEARCH), default="bfs", show_default=True)
 @metric_option
 @level_option
 @counts_option
@@ -168,8 +168,8 @@ class Progress:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--backend", "-b", default="pysat-de", show_default=True,
-              help=f"The SAT, CP-SAT or model-checking method: {methods.help_text(methods.SAT)}.")
+@click.option("--backend", "-b", default="pysat-de", show_default=True, cls=Described,
+              describe=lambda: f"The SAT, CP-SAT or model-checking method: {methods.help_text(methods.SAT)}.")
 @metric_option
 @level_option
 @counts_option

@@ -120,7 +120,7 @@ def to_cpsat(model: BoolModel, assumptions=()):
     """An OR-Tools CpModel of the model (cardinalities native, guarded with
     ``only_enforce_if``), the assumptions as constraints; returns (cp, xs) with
     ``xs[v]`` the CP-SAT literal of variable v."""
-    from ortools.sat.python import cp_model
+    cp_model = limits.library("ortools.sat.python.cp_model")
     cp = cp_model.CpModel()
     xs = [None] + [cp.new_bool_var(f"v{i}") for i in range(1, model.top + 1)]
 

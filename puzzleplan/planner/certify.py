@@ -57,7 +57,7 @@ def read_proof(data: bytes, source: str = "the proof"):
             return data.decode("ascii")
         except UnicodeDecodeError:
             raise PuzzleError(f"{source} is neither text nor binary DRAT") from None
-    import numpy as np
+    np = limits.library("numpy")
     raw = np.frombuffer(data, dtype=np.uint8)
     last = (raw & 0x80) == 0                    # the last byte of each number
     if not last[-1]:

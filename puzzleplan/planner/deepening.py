@@ -256,6 +256,9 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
     except KeyboardInterrupt:        # while a solver library was loading
         return Result(Status.INTERRUPTED, metric, o.backend, lower_bound=lower, board=domain.board(),
                       bound=lower - 1 if lower > 0 else None, message="interrupted")
+    except MemoryError:              # the library did not fit within the memory limit (limits.library)
+        return Result(Status.MEMOUT, metric, o.backend, lower_bound=lower, board=domain.board(),
+                      bound=lower - 1 if lower > 0 else None, message=limits.memout_message())
     run = Deepening(domain, metric, solver, lower, o)
     unrolling = None
     with solver:

@@ -38,29 +38,29 @@ def big(tmp_path_factory):
 
 @pytest.mark.heavy
 def test_sat_reaching_the_memory_limit_says_memout_with_exit_code_5(big):
-    got = cli("solve", big, "-m", "slides", "--memory", "300", "--time-limit", "120", "--json")
+    got = cli("solve", big, "-m", "slides", "--memory", "512", "--time-limit", "120", "--json")
     assert got.returncode == 5, (got.returncode, got.stderr[-800:])
     doc = json.loads(got.stdout)
-    assert doc["status"] == "memout" and "300 MiB" in doc["message"] and "--memory" in doc["message"]
+    assert doc["status"] == "memout" and "512 MiB" in doc["message"] and "--memory" in doc["message"]
     assert not doc.get("plan") and doc["bound"] is not None      # what was proved, no plan
     assert "Traceback" not in got.stderr
 
 
 def test_search_reaching_the_memory_limit_reports_what_it_proved(big):
-    got = cli("search", big, "-m", "slides", "--memory", "300", "--time-limit", "120")
+    got = cli("search", big, "-m", "slides", "--memory", "512", "--time-limit", "120")
     assert got.returncode == 5, (got.returncode, got.stderr[-800:])
     lines = got.stdout.splitlines()
     assert lines[0].startswith("memout: bfs, no plan within "), lines[0]
-    assert "memory limit reached (300 MiB; more with --memory)" in got.stdout
+    assert "memory limit reached (512 MiB; more with --memory)" in got.stdout
     assert "Traceback" not in got.stderr
 
 
 @pytest.mark.heavy
 def test_an_export_reaching_the_memory_limit_writes_nothing(big, tmp_path):
     out = tmp_path / "big.cnf"
-    got = cli("export", big, "-m", "slides", "--horizon", "3", "-o", out, "--memory", "300")
+    got = cli("export", big, "-m", "slides", "--horizon", "3", "-o", out, "--memory", "512")
     assert got.returncode == 5, (got.returncode, got.stderr[-800:])
-    assert got.stderr.strip().splitlines()[-1] == "puzzleplan: memout: memory limit reached (300 MiB; more with --memory)"
+    assert got.stderr.strip().splitlines()[-1] == "puzzleplan: memout: memory limit reached (512 MiB; more with --memory)"
     assert "Traceback" not in got.stderr
     assert not list(tmp_path.iterdir())
 

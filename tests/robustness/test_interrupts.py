@@ -2,7 +2,10 @@
 reports what it proved (in text and JSON) within two seconds, on every backend; a Ctrl-C that
 Python drops in a finaliser still stops the solve; python-sat never installs its own handler,
 and a storm of interrupts at random instants never crashes; a Ctrl-C during certification keeps
-the proven plan; the bench stops at once and a rerun resumes; a run killed outright takes its
+the proven plan; a Ctrl-C as the program starts, while it loads, is one line and exit code 130;
+SIGTERM stops a run as Ctrl-C does (exit code 143), its solver programs, model checker, race
+workers and translator with it, and leaves no temporary folder;
+the bench stops at once and a rerun resumes; a run killed outright takes its
 PDDL translator with it; and the Ctrl-C tests themselves hold where SIGINT is ignored and leave
 nothing running when they fail."""
 import json
@@ -63,6 +66,133 @@ def test_ctrl_c_during_search():
                                          "--moves", "i>=400"], False, 2)
     got = json.loads(out)
     assert code == 130 and spent < 2 and got["status"] == "interrupted" and "Traceback" not in err
+
+
+# --- Ctrl-C as the program starts ------------------------------------------------------------
+
+def started(how: str) -> str:
+    """What the console script runs (its entry point, read from pyproject.toml) or what ``python
+    -m puzzleplan.cli`` runs, told by a line on stderr once Python runs it: the instant our code
+    starts (the interpreter's own start before it takes longer on a loaded machine)."""
+    import tomllib
+    say = "import os, sys; os.write(2, b'started\\n'); "
+    if how == "console script":
+        entry = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]["puzzleplan"]
+        module, _, name = entry.partition(":")
+        return say + f"sys.argv[0] = 'puzzleplan'; from {module} import {name}; sys.exit({name}())"
+    return say + "import runpy; runpy.run_module('puzzleplan.cli', run_name='__main__', alter_sys=True)"
+
+
+@pytest.mark.parametrize("how", ["console script", "python -m puzzleplan.cli"])
+@pytest.mark.parametrize("signum,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["Ctrl-C", "SIGTERM"])
+def test_ctrl_c_as_the_program_starts_is_one_line_and_130(how, signum, code):
+    """While the package and the commands load (a few tenths of a second), and from there on:
+    never a KeyboardInterrupt traceback nor "Fatal Python error", always exit code 130 (143 for
+    SIGTERM), or 0 if the command was done."""
+    for delay in (0.05, 0.08, 0.12, 0.17, 0.25, 0.35, 0.5):
+        proc = subprocess.Popen([sys.executable, "-c", started(how), "search", KLOTSKI], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, cwd=ROOT, preexec_fn=default_sigint)
+        with reaped(proc):
+            assert proc.stderr.readline() == "started\n"
+            time.sleep(delay)
+            proc.send_signal(signum)
+            out, err = proc.communicate(timeout=30)
+        assert "Traceback" not in err and "Fatal" not in err, (delay, err[-800:])
+        assert proc.returncode in (code, 0), (delay, proc.returncode, err[-800:])
+        if proc.returncode == code:
+            assert "interrupted" in (err.strip().splitlines() or [""])[-1] + out, (delay, out, err)
+
+
+# --- SIGTERM: as Ctrl-C, with the children and the temporary files ---------------------------
+
+def descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` now, by their parents in /proc (a child in a session of its
+    own included, which its process group would miss)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rpartition(")")[2].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def cmdline(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().decode(errors="replace").replace("\0", " ")
+    except OSError:
+        return ""
+
+
+def slow_grounding(folder: Path) -> list[str]:
+    """A task the translator grounds for minutes (60 objects, an action of four of them)."""
+    domain, problem = folder / "domain.pddl", folder / "problem.pddl"
+    domain.write_text("(define (domain b) (:requirements :strips) (:predicates (p ?a ?b ?c ?d) (q))\n"
+                      " (:action a :parameters (?a ?b ?c ?d) :precondition (q) :effect (p ?a ?b ?c ?d)))\n")
+    problem.write_text("(define (problem pb) (:domain b) (:objects " + " ".join(f"o{i}" for i in range(60))
+                       + ") (:init (q)) (:goal (p o1 o2 o3 o4)))\n")
+    return ["solve", str(problem), "--domain", str(domain), "--grounder", "translator"]
+
+
+SIGTERMED = {      # what runs, and a word of the child's command line to wait for
+    "abc:pdr": (["solve", KLOTSKI, "-b", "abc:pdr"], "berkeley-abc"),
+    "external:cadical": (["solve", KLOTSKI, "-b", "external:cadical", "--no-enumerate"], "cadical"),
+    "race": (["solve", KLOTSKI, "-b", "pysat-de:glucose42+cadical195", "--no-enumerate"], "multiprocessing.spawn"),
+    "translator": (None, "translate"),
+}
+
+
+@pytest.mark.parametrize("what", list(SIGTERMED))
+def test_sigterm_stops_the_run_and_its_children_as_ctrl_c_does(tmp_path, what):
+    """SIGTERM (a ``kill``) ended the process where it stood: ABC, a solver program or the
+    translator ran on without a limit, a race's workers printed tracebacks, the temporary
+    folders stayed.  Now it is a Ctrl-C: what was proved, exit code 143, nothing left."""
+    args, child = SIGTERMED[what]
+    args = args or slow_grounding(tmp_path)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    proc = subprocess.Popen(PUZZLEPLAN + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            start_new_session=True, env={**os.environ, "TMPDIR": str(scratch)})
+    seen: set[int] = set()
+    try:
+        with reaped(proc, group=True):
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and proc.poll() is None:
+                seen |= descendants(proc.pid)
+                if any(child in cmdline(pid) for pid in seen if alive(pid)):
+                    break
+                time.sleep(0.02)
+            assert proc.poll() is None, proc.communicate()
+            assert any(child in cmdline(pid) for pid in seen), f"no {child} started"
+            proc.send_signal(signal.SIGTERM)
+            out, err = proc.communicate(timeout=30)
+        gone = time.monotonic() + 5
+        while time.monotonic() < gone and any(alive(pid) for pid in seen):
+            time.sleep(0.05)
+        left = {pid: cmdline(pid) for pid in seen if alive(pid)}
+    finally:
+        for pid in seen:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert "Traceback" not in err, err[-1500:]
+    assert proc.returncode == 143, (proc.returncode, out, err[-800:])
+    assert out.startswith("interrupted: ") or err.strip().splitlines()[-1] == "puzzleplan: interrupted", (out, err)
+    assert not left, left
+    assert not list(scratch.iterdir())
 
 
 # --- dropped interrupts, Ctrl-C at random instants, during certification ----------------------

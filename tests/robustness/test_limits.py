@@ -7,7 +7,10 @@ true (the bound proved, nothing when nothing was refuted).  The export's estimat
 a formula takes is close to what it does take, an export that would not fit is refused before
 it starts, the compact at-most-one that keeps long formulas small allows exactly what it
 should, and a shell's memory limit below the bench's --memory is the limit its runs get and
-record.  Tests marked ``timing`` run on their own (-m timing -n 0)."""
+record.  The least --memory accepted runs every method on a small puzzle, a memout names the
+cap asked for, not a shell's higher limit, and a limit reached while CP-SAT's libraries load is
+a memout (in the bench too), never a traceback nor OpenBLAS's own exit.  Tests marked ``timing`` run on their own (-m timing
+-n 0)."""
 import json
 import resource
 import subprocess
@@ -16,7 +19,7 @@ import time
 
 import pytest
 
-from _helpers import BACKENDS, BENCH, CARD40, GUARINI, KLOTSKI, one_error, run, run_unchecked
+from _helpers import BACKENDS, BENCH, CARD40, GUARINI, KLOTSKI, PUZZLEPLAN, one_error, run, run_unchecked
 from conftest import INSTANCES
 from puzzleplan import limits
 from puzzleplan.formats.load import load
@@ -456,6 +459,89 @@ def test_a_shell_memory_limit_below_memory_is_respected(tmp_path):
     [row] = [json.loads(line) for line in open(out)]
     assert row["status"] == "optimal" and row["length"] == 16, row
     assert row["memory_mb"] == 1500      # the limit the run really had
+
+
+def test_the_least_memory_accepted_runs_every_method_and_the_help_says_it():
+    """--memory's least value is one a small puzzle fits in by any method (64 MiB, the least
+    before, was a memout on every command; CP-SAT needs about 300)."""
+    least = str(limits.MIN_MEMORY_MB)
+    for args in (["solve"], ["solve", "-b", "cpsat"], ["solve", "-b", "pysat-de:glucose42+cadical195"], ["search"]):
+        done = subprocess.run(PUZZLEPLAN + args + [GUARINI, "--memory", least, "--json"], capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0 and json.loads(done.stdout)["status"] == "optimal", (args, done.stderr[-800:])
+    for command in ("solve", "search", "export", "bench"):
+        assert f"at least {least}" in " ".join(run(command, "--help").output.split()), command
+        one_error(run_unchecked(command, GUARINI, "--memory", str(limits.MIN_MEMORY_MB - 1)), "--memory")
+
+
+def test_a_memout_names_the_cap_asked_for_under_a_higher_shell_limit(tmp_path):
+    """The memout is reported once the command's cap is lifted: the limit then in force is the
+    shell's (``ulimit -v``), which the run never had.  1000 x 1000 cells: its export fills 512
+    MiB within seconds."""
+    n = 1000
+    board = tmp_path / "wide.slide"
+    board.write_text("board:\nAB" + "." * (n - 2) + ("\n" + "." * n) * (n - 1) + "\n\ngoal:\n"
+                     + ("." * n + "\n") * (n - 1) + "." * (n - 1) + "A\n")
+    shell = 8000 * 1024 * 1024
+
+    def limit():        # as `ulimit -v 8192000` in a shell
+        resource.setrlimit(resource.RLIMIT_AS, (shell, shell))
+
+    done = subprocess.run(PUZZLEPLAN + ["export", str(board), "-m", "slides", "-t", "1", "-o", str(tmp_path / "w.cnf"),
+                                        "--memory", "512"], capture_output=True, text=True, timeout=120, preexec_fn=limit)
+    assert done.returncode == 5, (done.returncode, done.stderr[-800:])
+    assert done.stderr.strip().splitlines()[-1] == "puzzleplan: memout: memory limit reached (512 MiB; more with --memory)"
+    assert not (tmp_path / "w.cnf").exists()
+
+
+def test_the_cap_of_a_memout_is_said_and_forgotten_after_a_run_that_fit():
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    shell = 1 << 40 if before[1] == resource.RLIM_INFINITY else min(1 << 40, before[1])     # a shell's, 1 TiB
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (shell, before[1]))
+        with pytest.raises(MemoryError):
+            with limits.memory_limit(100_000):
+                raise MemoryError
+        assert "(100,000 MiB; more with --memory)" in limits.memout_message()
+        with limits.memory_limit(90_000):
+            pass
+        assert f"({shell >> 20:,} MiB;" in limits.memout_message()
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, before)
+
+
+@pytest.mark.parametrize("mib", [100, 160, 220])
+def test_a_limit_reached_while_cp_sat_loads_is_a_memout(mib):
+    """OR-Tools and numpy load only when CP-SAT is asked for: a limit they do not fit in (a
+    shell's, below --memory) was an ImportError ("failed to map segment"), numpy's OpenBLAS
+    ending the process ("Memory allocation still failed", exit code 1) or a thread that could
+    not start; each is a memout, with what was proved."""
+    def limit():        # as `ulimit -S -v` in a shell
+        resource.setrlimit(resource.RLIMIT_AS, (mib << 20, resource.getrlimit(resource.RLIMIT_AS)[1]))
+
+    done = subprocess.run(PUZZLEPLAN + ["solve", GUARINI, "-b", "cpsat", "--json"], capture_output=True, text=True,
+                          timeout=120, preexec_fn=limit)
+    assert "Traceback" not in done.stderr and "OpenBLAS" not in done.stderr, done.stderr[-800:]
+    assert done.returncode == 5, (done.returncode, done.stderr[-800:])
+    doc = json.loads(done.stdout)
+    assert doc["status"] == "memout" and f"({mib} MiB; more with --memory)" in doc["message"], doc
+
+
+def test_a_bench_run_whose_cp_sat_does_not_load_is_a_memout(tmp_path):
+    from puzzleplan.bench.run import Task, bench
+    out = tmp_path / "r.jsonl"
+    bench([Task(GUARINI, None, "steps", "cpsat"), Task(GUARINI, None, "steps", "cpsat-horizons")], out, 60,
+          memory_mb=160, echo=lambda line: None)
+    rows = [json.loads(line) for line in open(out)]
+    assert [r["status"] for r in rows] == ["memout", "memout"], rows
+
+
+def test_a_library_that_cannot_be_mapped_is_told_from_one_that_is_missing():
+    mapped = ImportError("libortools.so.9: failed to map segment from shared object")
+    numpy = ImportError("IMPORTANT: PLEASE READ THIS ...")
+    numpy.__cause__ = ImportError("libscipy_openblas64_.so: cannot allocate memory")
+    assert limits.out_of_memory(mapped) and limits.out_of_memory(numpy)
+    assert not limits.out_of_memory(ImportError("No module named 'ortools'"))
 
 
 def test_only_the_first_run_of_a_command_counts_from_the_process_start():

@@ -1,8 +1,9 @@
 """Option values that make no sense are refused in one line ``puzzleplan: error: ...`` with
 exit 2 (a JSON error object with --json) before any work: Unicode digits and huge numbers in
 --moves, --avoid, --ends and -c, cells off the board, negative or NaN limits, horizons, margins,
-memory and jobs, missing folders, level ranges that run backwards or are huge, a series point
-its series cannot make, a backend with an unclosed quote, a Dask address nobody answers.  And the options that are right do what they
+memory and jobs, time limits past what the system's timers hold, missing folders, level ranges
+that run backwards or are huge, a series point its series cannot make, a backend with an unclosed
+quote, a Dask address nobody answers.  And the options that are right do what they
 say: --max-horizon with the fast schedule, the solver named or chosen per domain."""
 import pytest
 
@@ -42,9 +43,22 @@ BAD_VALUES = [
     (("solve", RUSH, "--start-horizon", "-1"), "--start-horizon"),
     (("solve", RUSH, "--max-horizon", "\u00b2"), "--max-horizon"),
     (("bench", RUSH, "--time-limit", "0"), "--time-limit"),
+    # past the system's timers (an interval timer, a pipe waited for): an overflow, not a limit
+    (("solve", RUSH, "--time-limit", "1e10"), "at most 1,000,000"),
+    (("search", RUSH, "--time-limit", "1e10"), "at most 1,000,000"),
+    (("solve", RUSH, "--time-limit", "3e6"), "at most 1,000,000"),
+    (("explore", RUSH, "--time-limit", "1e10"), "at most 1,000,000"),
+    (("export", RUSH, "-t", "3", "-o", "x.cnf", "--time-limit", "1e10"), "at most 1,000,000"),
+    (("decode", RUSH, "--cnf", "x.cnf", "--model", "x.txt", "--time-limit", "1e10"), "at most 1,000,000"),
+    (("bench", RUSH, "--time-limit", "1e10"), "at most 1,000,000"),
+    (("seeds", "--time-limit", "1e300"), "at most 1,000,000"),
     (("bench", RUSH, "--time-limit", "nan"), "--time-limit"),
     (("bench", RUSH, "--memory", "-1"), "--memory"),
     (("bench", RUSH, "--memory", "0"), "--memory"),
+    (("bench", RUSH, "--memory", "1"), "x>=512"),     # the least --memory, as solve's
+    (("bench", RUSH, "--memory", "511"), "x>=512"),
+    (("solve", RUSH, "--memory", "64"), "x>=512"),    # the least before: a memout on every command
+    (("search", RUSH, "--memory", "511"), "x>=512"),
     (("bench", RUSH, "--jobs", "0"), "--jobs"),
     (("export", RUSH, "-t", "-1", "-o", "x.cnf"), "--horizon"),
     (("export", RUSH, "-t", "3", "-o", "nosuchdir/x.cnf"), "no folder nosuchdir"),
@@ -60,6 +74,30 @@ def test_bad_value_is_one_line(args, problem):
 @pytest.mark.parametrize("args,problem", [a for a in BAD_VALUES if a[0][0] in ("search", "solve")])
 def test_bad_value_with_json_is_an_error_object(args, problem):
     json_error(run_unchecked(*args, "--json"), problem)
+
+
+def test_the_longest_time_limit_works_on_every_command(tmp_path):
+    """The largest accepted limit reaches the interval timer, the solver programs and the
+    translator (waited for with a timeout) and the bench's runs without an overflow."""
+    top = "1000000"
+    for args in (("solve", GUARINI), ("solve", GUARINI, "-b", "external:cadical"), ("search", GUARINI),
+                 ("explore", GUARINI), ("export", GUARINI, "-t", "3", "-o", tmp_path / "g.cnf"),
+                 ("solve", INSTANCES / "pddl/pddlgym/gripper/prob01.pddl", "--grounder", "translator"),
+                 ("bench", GUARINI, "--methods", "bfs", "-o", tmp_path / "r.csv")):
+        result = run(*args, "--time-limit", top)
+        assert result.exit_code == 0, (args, result.output)
+
+
+def test_the_python_api_refuses_a_time_limit_past_the_timers(tmp_path):
+    from puzzleplan.bench.run import Task, bench
+    from puzzleplan.search import breadth_first_search
+    from puzzleplan.puzzle import PuzzleError
+    domain = load(GUARINI).domain
+    for call in (lambda: solve(domain, "steps", time_limit=1e10), lambda: breadth_first_search(domain, time_limit=1e10),
+                 lambda: bench([Task(GUARINI, None, "steps", "bfs")], tmp_path / "r.csv", 1e10)):
+        with pytest.raises(PuzzleError, match="up to 1,000,000"):
+            call()
+    assert not (tmp_path / "r.csv").exists()
 
 
 @pytest.mark.parametrize("levels,words", [("5-1", ["runs backwards", "1-5"]), ("3,9-2", ["runs backwards"]),

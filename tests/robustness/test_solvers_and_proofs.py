@@ -2,7 +2,9 @@
 kissat -q's unknown conflicts stay unknown, a solver that prints without end is stopped; an
 outside solver's UNSAT is a claim until a DRAT proof (text or binary, as CaDiCaL and kissat
 write it) checks, a proof cut short or bogus fails the check, and a failed certificate has an
-exit code of its own; --certify says what it does and gives the same proof on every run."""
+exit code of its own; --certify says what it does and gives the same proof on every run.  A
+method plug-in (another package's entry point) that does not load is said in one line by the
+commands that need the methods, as a family plug-in's is, and the others run."""
 import json
 import time
 
@@ -11,6 +13,43 @@ import pytest
 from _helpers import CARDS, GUARINI, one_error, run, run_unchecked
 from conftest import INSTANCES
 from puzzleplan.formats.load import load
+
+
+# --- method plug-ins ---------------------------------------------------------------------------
+
+def broken_plugin(folder, group: str, name: str):
+    """A package's entry point, as ``pip install`` leaves it (as tests/conformance/toy_method has
+    it), naming a module that is not there; the environment that puts it on the path."""
+    import os
+    info = folder / f"puzzleplan_{name}-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: puzzleplan-{name}\nVersion: 0.1\n")
+    value = "no_such_module_here:ROW" if group == "puzzleplan.methods" else "no_such_module_here"
+    (info / "entry_points.txt").write_text(f"[{group}]\n{name} = {value}\n")
+    return {**os.environ, "PYTHONPATH": str(folder)}
+
+
+@pytest.mark.parametrize("group,works", [("puzzleplan.methods", ["families", "--help"]),
+                                         ("puzzleplan.families", ["solvers", "--help", "solve --help"])])
+def test_a_plugin_that_does_not_load_is_one_line(tmp_path, group, works):
+    import subprocess
+    import sys
+    env = broken_plugin(tmp_path / "site", group, "broken")
+    commands = ["families", "solvers", "--help", "solve --help", f"search {GUARINI}", f"solve {GUARINI}",
+                f"search {GUARINI} --json", f"bench {GUARINI} --methods bfs -o {tmp_path / 'r.csv'}"]
+    for command in commands:
+        got = subprocess.run([sys.executable, "-m", "puzzleplan.cli", *command.split()], capture_output=True,
+                             text=True, env=env, timeout=120)
+        assert "Traceback" not in got.stderr, (command, got.stderr[-800:])
+        if command in works:
+            assert got.returncode == 0 and got.stdout, (command, got.stderr)
+        elif "--json" in command:
+            assert got.returncode == 2 and "broken" in json.loads(got.stdout)["message"], (command, got.stdout)
+        else:
+            assert got.returncode == 2, (command, got.returncode, got.stderr)
+            assert got.stderr.startswith("puzzleplan: error: the ") and got.stderr.count("\n") == 1, got.stderr
+            assert "entry point broken (no_such_module_here" in got.stderr and "cannot be loaded" in got.stderr
+    assert not (tmp_path / "r.csv").exists()
 
 
 # --- the solver programs ----------------------------------------------------------------------

@@ -144,7 +144,12 @@ def run_stoppable(call, stop, poll: float = 0.05):
 
     worker = threading.Thread(target=work, daemon=True)
     with DeferredSigint() as sigint:
-        worker.start()
+        try:
+            worker.start()
+        except RuntimeError as err:     # no room for its stack under the memory limit: the run's memout
+            if limits.out_of_memory(err):
+                raise MemoryError("no room to start the solver's thread") from None
+            raise
         stopping = False
         while worker.is_alive():
             worker.join(poll)

@@ -40,7 +40,7 @@ class CpsatBackend(Backend):
         return None if importlib.util.find_spec("ortools") else "OR-Tools is not installed (pip install ortools)"
 
     def __init__(self, name: str, option: str, model, card_encoding: str = "seqcounter", seed: int = 0):
-        from ortools.sat.python import cp_model     # noqa: F401  (fail early if missing)
+        limits.library("ortools.sat.python.cp_model")     # fail early: missing, or a memout as it loads
         self.check_option(name, option)
         workers = int(option or 1)
         self.model, self.workers, self.seed = model, workers, seed

@@ -26,7 +26,7 @@ from multiprocessing.connection import wait
 from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of
 from ...puzzle import PuzzleError
-from .base import Backend
+from .base import Backend, DeferredSigint
 from .pysat_solvers import INTERRUPTIBLE, Slicing, _kinds, check_solver, sliced
 
 
@@ -41,20 +41,23 @@ def _worker(key: str, conn, stop) -> None:
     solver = Solver(name=_kinds()[key][0])
     interruptible = key in INTERRUPTIBLE
     slicing = Slicing()
-    while True:
-        message = conn.recv()
-        if message[0] == "close":
-            break
-        if message[0] == "add":
-            for clause in message[1]:
-                solver.add_clause(clause)
-            continue
-        _, assumptions, conflicts = message
-        cpu = time.process_time()
-        answer = _solve(solver, interruptible, slicing, assumptions, conflicts, stop)
-        stats = solver.accum_stats() or {}
-        conn.send((answer, solver.get_model() if answer else None, stats.get("conflicts", 0),
-                   time.process_time() - cpu))
+    try:
+        while True:
+            message = conn.recv()
+            if message[0] == "close":
+                break
+            if message[0] == "add":
+                for clause in message[1]:
+                    solver.add_clause(clause)
+                continue
+            _, assumptions, conflicts = message
+            cpu = time.process_time()
+            answer = _solve(solver, interruptible, slicing, assumptions, conflicts, stop)
+            stats = solver.accum_stats() or {}
+            conn.send((answer, solver.get_model() if answer else None, stats.get("conflicts", 0),
+                       time.process_time() - cpu))
+    except (EOFError, OSError):     # the parent has gone (killed outright): nothing to answer, nothing to say
+        return
     solver.delete()
 
 
@@ -81,7 +84,8 @@ def _solve(solver, interruptible, slicing, assumptions, conflicts, stop):
 
 
 def _unbroken(op) -> None:
-    """``op()`` (the stop event's ``set`` or ``clear``) with SIGINT held back until it returns.
+    """``op()`` (the stop event's ``set`` or ``clear``) with SIGINT (and SIGTERM, which the CLI
+    takes as one) held back until it returns.
     multiprocessing's Event is a condition of semaphores kept consistent by Python code: a
     KeyboardInterrupt raised in the middle of ``set`` leaves them out of step, and a later ``set``
     fails an assertion inside multiprocessing ("notify: Should not have been able to acquire
@@ -90,7 +94,7 @@ def _unbroken(op) -> None:
     if threading.current_thread() is not threading.main_thread():
         op()
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         op()
     finally:
@@ -117,13 +121,20 @@ class RaceBackend(Backend):
         ctx = multiprocessing.get_context("spawn")
         self.stop = ctx.Event()
         self.conns, self.procs = [], []
-        for key in keys:
-            parent, child = ctx.Pipe()
-            proc = ctx.Process(target=_worker, args=(key, child, self.stop), daemon=True)
-            proc.start()
-            child.close()
-            self.conns.append(parent)
-            self.procs.append(proc)
+        try:
+            # a worker whose start is cut short (its task half handed over) dies reading it, with
+            # a traceback: each start is done whole, an interrupt raised after them
+            with DeferredSigint():
+                for key in keys:
+                    parent, child = ctx.Pipe()
+                    proc = ctx.Process(target=_worker, args=(key, child, self.stop), daemon=True)
+                    proc.start()
+                    child.close()
+                    self.conns.append(parent)
+                    self.procs.append(proc)
+        except KeyboardInterrupt:
+            self.close()
+            raise
 
     def sync(self) -> None:
         end = len(self.model.items)
