@@ -23,6 +23,7 @@ import threading
 import abc
 from dataclasses import dataclass
 
+from ... import limits
 from ...limits import Watchdog, watchdog  # noqa: F401  (backends and methods import them from here)
 from ...plugins import Plugin
 
