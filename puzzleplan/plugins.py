@@ -33,6 +33,7 @@ from typing import Any
 from .puzzle import PuzzleError, Result
 
 SEARCH, SAT, PLANNER = "search", "sat", "planner"
+DEFAULT_SAT = "pysat-de"        # the SAT method solve, bench and seeds use unless told (a row of ROWS)
 KINDS = (SEARCH, SAT, PLANNER)
 GROUP = "puzzleplan.methods"
 
@@ -98,7 +99,7 @@ ROWS = (
            example="pysat:cadical195"),
     Method("pysat-plain", SAT, "puzzleplan.planner.backends.pysat_backend:Plain", "the same without the lemmas",
            "SOLVER"),
-    Method("pysat-de", SAT, "puzzleplan.planner.backends.pysat_backend:DoubleEnded",
+    Method(DEFAULT_SAT, SAT, "puzzleplan.planner.backends.pysat_backend:DoubleEnded",
            "double-ended incremental encoding, lemmas from the start and the goal (the default; solver "
            "glucose42 unless named, e.g. pysat-de:cadical195; two joined by + race on two cores, e.g. "
            "pysat-de:glucose42+cadical195)", "SOLVER", example="pysat-de:glucose42+cadical195"),

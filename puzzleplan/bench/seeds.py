@@ -7,6 +7,7 @@ from typing import Callable
 from ..catalogue import catalogue, instances_root
 from ..formats.load import load
 from ..planner import solve
+from ..plugins import DEFAULT_SAT
 from ..puzzle import PuzzleError
 from ..search import breadth_first_search
 
@@ -16,7 +17,7 @@ def seed_rows() -> list[dict[str, str]]:
     return [r for r in catalogue() if r["file"].startswith("seeds/")]
 
 
-def solve_seed(row: dict, backend: str = "pysat-de", time_limit: float | None = 60,
+def solve_seed(row: dict, backend: str = DEFAULT_SAT, time_limit: float | None = 60,
                doing: Callable[[str], None] = lambda text: None) -> dict:
     """One seed by BFS and by SAT: known optimum, BFS length and seconds, the SAT result
     (JSON; None with ``sat_error`` for a metric no SAT encoding covers).  ``doing(text)``

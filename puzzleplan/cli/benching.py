@@ -11,6 +11,7 @@ import click
 
 from ..limits import MIN_MEMORY_MB
 from ..methods import usage as method_usage
+from ..plugins import DEFAULT_SAT
 from ..puzzle import PuzzleError, Status
 from .common import AT_LEAST_1, MEMORY, SECONDS, Described, counts_option, fail, json_option
 from .outcomes import EXIT_INTERRUPTED
@@ -18,7 +19,7 @@ from .outcomes import EXIT_INTERRUPTED
 
 @click.command()
 @click.option("--time-limit", type=SECONDS, default=60, show_default=True, help="Seconds per SAT run.")
-@click.option("--backend", "-b", default="pysat-de", show_default=True)
+@click.option("--backend", "-b", default=DEFAULT_SAT, show_default=True)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar (there is none unless stderr is a terminal).")
 @json_option
 def seeds(time_limit, backend, quiet, as_json):

@@ -10,6 +10,7 @@ import click
 
 from .. import limits, methods
 from ..plans import read_plan
+from ..plugins import DEFAULT_SAT
 from ..puzzle import Contradiction, PuzzleError
 from .common import (memory_option, AT_LEAST_0, SECONDS, Described, MethodChoice, animation_option, counts_option,
                      domain_option, fail, json_option, level_option, metric_option)
@@ -168,7 +169,7 @@ class Progress:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--backend", "-b", default="pysat-de", show_default=True, cls=Described,
+@click.option("--backend", "-b", default=DEFAULT_SAT, show_default=True, cls=Described,
               describe=lambda: f"The SAT, CP-SAT or model-checking method: {methods.help_text(methods.SAT)}.")
 @metric_option
 @level_option

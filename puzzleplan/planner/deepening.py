@@ -22,6 +22,7 @@ from typing import Callable, Iterator, Sequence
 
 from .. import limits
 from ..encodings import encoder_for
+from ..plugins import DEFAULT_SAT
 from ..encodings.model import BoolModel
 from ..puzzle import Check, MoveCount, PuzzleError, Result, Status, check_metric
 from ..validate import check_plan
@@ -94,7 +95,7 @@ class SolveOptions:
     say             ``say(text)``: notes for the user
     """
 
-    backend: str = "pysat-de"
+    backend: str = DEFAULT_SAT
     time_limit: float | None = None
     max_horizon: int = DEFAULT_MAX_HORIZON
     optimal: bool = True
