@@ -51,6 +51,7 @@ idle and on a busy machine.
 """
 from __future__ import annotations
 
+import enum
 from typing import Callable, Hashable
 
 from .. import limits
@@ -58,6 +59,12 @@ from .. import limits
 BUDGET = 5000       # conflicts per question
 FLOOR = 20_000      # conflicts the questions may take before the first horizon is asked
 GROWTH = 4          # ... and before each later one: this many times the previous horizon's work
+
+
+class Stop(enum.Enum):
+    """Why a question was not answered: the run's time limit, or the horizon's allowance."""
+    TIME = "time"
+    PAUSED = "paused"
 
 
 class Allowance:
@@ -124,9 +131,9 @@ class ReachabilityLemmas:
         while self.done < t:
             self.grow(self.done + 1)
             outcome = self._layer(self.done + 1)
-            if outcome == "time":
+            if outcome is Stop.TIME:
                 return False
-            if outcome == "paused":     # the allowance is spent: the rest of the layers, unsaturated
+            if outcome is Stop.PAUSED:     # the allowance is spent: the rest of the layers, unsaturated
                 self.allowance.ran_out(self.side, self.done + 1)
                 for i in range(self.done + 2, t + 1):
                     self.grow(i)
@@ -139,25 +146,25 @@ class ReachabilityLemmas:
             self.layers.append(self.encoder.facts(self.model, self.step_of(len(self.layers))))
         return self.layers[t]
 
-    def _ask(self, lits: list[int]) -> bool | None | str:
-        """One budgeted question: True, False, None (its budget spent), "time" or "paused"
+    def _ask(self, lits: list[int]) -> bool | None | Stop:
+        """One budgeted question: True, False, None (its budget spent), Stop.TIME or Stop.PAUSED
         (the horizon's allowance spent)."""
         if limits.expired():
-            return "time"
+            return Stop.TIME
         budget = self.budget
         if self.allowance is not None:
             left = self.allowance.left()
             if left <= 0:
-                return "paused"
+                return Stop.PAUSED
             budget = min(budget, left)
         self.calls += 1
         answer = self.solver.solve_budget(lits, budget)
         if answer is None and limits.expired():
-            return "time"
-        return "paused" if answer is None and budget < self.budget else answer
+            return Stop.TIME
+        return Stop.PAUSED if answer is None and budget < self.budget else answer
 
-    def _layer(self, t: int) -> bool | str:
-        """Saturate layer ``t``: True, or "time" / "paused" (see :meth:`_ask`)."""
+    def _layer(self, t: int) -> bool | Stop:
+        """Saturate layer ``t``: True, or a :class:`Stop` (see :meth:`_ask`)."""
         m = self.model
         if t == 0 and self.fixed_start:        # the start's facts are seen: any model shows them
             if self.solver.solve_budget([], self.budget):
@@ -170,7 +177,7 @@ class ReachabilityLemmas:
             m.add([-selector, *(facts[name] for name in unseen)])
             answer = self._ask([selector])
             m.add([-selector])
-            if answer in ("time", "paused"):
+            if isinstance(answer, Stop):
                 return answer
             if answer is None:
                 return self._one_by_one(t, facts, unseen)
@@ -186,7 +193,7 @@ class ReachabilityLemmas:
             if name in self.seen:
                 continue
             answer = self._ask([facts[name]])
-            if answer in ("time", "paused"):
+            if isinstance(answer, Stop):
                 return answer
             if answer is None:
                 self.dropped.add(name)
