@@ -38,7 +38,7 @@ import lzma
 from pathlib import Path
 
 from .encodings.lower import Answer, Formula, build, read_answer  # noqa: F401  (the export API)
-from .puzzle import PuzzleError
+from .puzzle import PuzzleError, Verdict
 
 OPENERS = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
 
@@ -159,9 +159,9 @@ def read_header(path: str | Path) -> dict:
 
 def decode_answer(formula: Formula, answer: Answer, source: str = "answer"):
     """Plan steps from a satisfying assignment (checked against every clause first)."""
-    if answer.status != "sat":
-        raise PuzzleError({"unsat": f"the solver proved no plan of at most {formula.horizon} moves exists",
-                           "unknown": "the solver gave no answer (UNKNOWN)"}[answer.status], source)
+    if answer.status is not Verdict.SAT:
+        raise PuzzleError({Verdict.UNSAT: f"the solver proved no plan of at most {formula.horizon} moves exists",
+                           Verdict.UNKNOWN: "the solver gave no answer (UNKNOWN)"}[answer.status], source)
     true = answer.true_vars
     for c in formula.clauses:
         if not any((lit > 0) == (abs(lit) in true) for lit in c):

@@ -48,6 +48,13 @@ class IllegalStep(PuzzleError):
         super().__init__(f"step {index} ({step}): {reason}")
 
 
+class Verdict(str, enum.Enum):
+    """A SAT question's answer, inside the planner and from an outside solver's output."""
+    SAT = "sat"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"         # a limit was reached (time, conflicts, Ctrl-C)
+
+
 class Status(str, enum.Enum):
     OPTIMAL = "optimal"            # proven: no shorter plan exists in this metric
     FEASIBLE = "feasible"          # a replayed plan, optimality not proven

@@ -15,7 +15,7 @@ from typing import Iterator
 
 from .. import limits
 from ..limits import checkpoint
-from ..puzzle import PuzzleError, check_metric
+from ..puzzle import PuzzleError, Verdict, check_metric
 from .model import BoolModel, Card
 
 CARD_ENCODINGS = ("seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer", "kmtotalizer")
@@ -246,7 +246,7 @@ def build(domain, metric: str | None, horizon: int, card_encoding: str = "seqcou
 
 @dataclass
 class Answer:
-    status: str                   # "sat", "unsat", "unknown"
+    status: Verdict
     true_vars: set[int] = field(default_factory=set)
     assigned: int = 0
 
@@ -268,14 +268,14 @@ def read_answer(text: str, source: str = "answer", max_values: int | None = None
     first_line = next(lines, "")
     first = first_line.split()[0] if first_line else ""
     if first in ("SAT", "UNSAT", "INDET"):          # minisat's result file
-        status = {"SAT": "sat", "UNSAT": "unsat", "INDET": "unknown"}[first]
+        status = {"SAT": Verdict.SAT, "UNSAT": Verdict.UNSAT, "INDET": Verdict.UNKNOWN}[first]
         for line in lines:
             more(line.split())
     else:
         for line in itertools.chain([first_line] if first_line else [], lines):
             if line.startswith("s "):
                 word = line[2:].strip().upper()
-                status = {"SATISFIABLE": "sat", "UNSATISFIABLE": "unsat", "UNKNOWN": "unknown"}.get(word)
+                status = {"SATISFIABLE": Verdict.SAT, "UNSATISFIABLE": Verdict.UNSAT, "UNKNOWN": Verdict.UNKNOWN}.get(word)
                 if status is None:
                     raise PuzzleError(f"unknown solution line {line!r}", source)
             elif line.startswith("v ") or line == "v":
@@ -286,7 +286,7 @@ def read_answer(text: str, source: str = "answer", max_values: int | None = None
         values = [int(x) for x in lits]
     except ValueError:
         raise PuzzleError("a value line holds something other than integers", source) from None
-    if status == "sat":
+    if status is Verdict.SAT:
         if not values or values[-1] != 0:
             raise PuzzleError("the model's value lines do not end with 0", source)
         values = values[:-1]

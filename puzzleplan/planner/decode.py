@@ -10,7 +10,7 @@ from .. import limits
 from ..export import build, check_symbols, decode_answer, read_answer, read_header
 from ..formats.common import MAX_ANSWER_BYTES, MiB, Unreadable, read_bytes, read_lines, read_text
 from ..formats.load import load
-from ..puzzle import Check, PuzzleError, Result, Status
+from ..puzzle import Check, PuzzleError, Result, Status, Verdict
 from ..validate import check_plan
 
 
@@ -31,7 +31,7 @@ def decode(file: str | Path, cnf_file: str | Path, answer_file: str | Path, marg
         top = formula.model.top
         cap = min(MAX_ANSWER_BYTES, ANSWER_SLACK + (top + 1) * (len(str(top)) + 2))
         answer = read_answer(read_text(answer_file, cap), answer_file, max_values=top + 1)
-    if answer.status == "unsat":
+    if answer.status is Verdict.UNSAT:
         return unsat_claim(formula, inst.domain, info["horizon"], proof_file)
     if proof_file:
         raise PuzzleError("--proof is for an UNSAT answer; this answer is a model, checked against the formula")

@@ -24,7 +24,7 @@ from .. import limits
 from ..encodings import encoder_for
 from ..plugins import DEFAULT_SAT
 from ..encodings.model import BoolModel
-from ..puzzle import Check, MoveCount, PuzzleError, Result, Status, check_metric
+from ..puzzle import Check, MoveCount, PuzzleError, Result, Status, Verdict, check_metric
 from ..validate import check_plan
 from .backends import make_backend
 from .unrolling import unrolling_for
@@ -273,7 +273,7 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
                     raise limits.TimeUp()
                 answer = solver.solve(unrolling.goal(horizon), horizon, run.minimise)
                 run.record(horizon, answer, unrolling.units(), ts)
-                if answer.status == "sat":
+                if answer.status is Verdict.SAT:
                     run.found(answer, *_replayed(domain, encoder, model, solver.values(), metric, o.counts))
                     break
                 if not run.hard and (total_conflicts(run.result.horizons) or 0) >= HARD_RUN:
@@ -324,15 +324,15 @@ class Deepening:
     def record(self, horizon: int, answer, units: dict, started: float) -> None:
         """The horizon's row (to the result and ``progress``); a refuted horizon is proved."""
         row = {"horizon": horizon, **self.solver.figures(), "seconds": round(time.perf_counter() - started, 4),
-               "result": {"sat": "minimum" if answer.proof else "sat", "unknown": "timeout"}.get(answer.status,
-                                                                                                 answer.status),
+               "result": {Verdict.SAT: "minimum" if answer.proof else "sat", Verdict.UNSAT: "unsat",
+                          Verdict.UNKNOWN: "timeout"}[answer.status],
                **units}
         self.result.horizons.append(row)
         if self.o.progress:
             self.o.progress(row)
-        if answer.status == "unknown":
+        if answer.status is Verdict.UNKNOWN:
             raise limits.TimeUp()
-        if answer.status == "unsat":
+        if answer.status is Verdict.UNSAT:
             self.refuted = max(self.refuted, horizon)
 
     def found(self, answer, steps: list, length: int) -> None:

@@ -26,21 +26,22 @@ from dataclasses import dataclass
 from ... import limits
 from ...limits import Watchdog, watchdog  # noqa: F401  (backends and methods import them from here)
 from ...plugins import Plugin
+from ...puzzle import Verdict
 
 
 @dataclass
 class Answer:
-    """``status``: ``sat``, ``unsat`` or ``unknown`` (a limit was reached).
+    """``status``: the verdict (unknown: a limit was reached).
     ``bound``: with ``minimise``, a proven lower bound on the number of moves."""
 
-    status: str
+    status: Verdict
     bound: int | None = None
     proof: str | None = None
 
     @classmethod
     def of(cls, answer: bool | None) -> "Answer":
         """From a SAT solver's True / False / None (limit reached)."""
-        return cls({True: "sat", False: "unsat", None: "unknown"}[answer])
+        return cls({True: Verdict.SAT, False: Verdict.UNSAT, None: Verdict.UNKNOWN}[answer])
 
 
 CAPABILITIES = frozenset({"lemmas", "minimise", "double-ended"})

@@ -21,6 +21,7 @@ import math
 from ... import limits
 from ...encodings.lower import to_cpsat
 from ...puzzle import PuzzleError
+from ...puzzle import Verdict
 from .base import Answer, Backend, DeferredSigint, run_stoppable
 
 
@@ -73,7 +74,7 @@ class CpsatBackend(Backend):
         left = limits.left()
         if left is not None:
             if left <= 0:
-                return Answer("unknown")
+                return Answer(Verdict.UNKNOWN)
             solver.parameters.max_time_in_seconds = max(left, 0.01)
         if sigint.hit:
             raise KeyboardInterrupt
@@ -82,13 +83,13 @@ class CpsatBackend(Backend):
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             self.solution = {i for i in range(1, len(xs)) if solver.boolean_value(xs[i])}
             if not minimise:
-                return Answer("sat")
+                return Answer(Verdict.SAT)
             bound = math.ceil(solver.best_objective_bound - 1e-6)
             proof = f"CP-SAT minimum over horizon {horizon}" if status == cp_model.OPTIMAL else None
-            return Answer("sat", bound=bound, proof=proof)
+            return Answer(Verdict.SAT, bound=bound, proof=proof)
         if status == cp_model.INFEASIBLE:
-            return Answer("unsat")
-        return Answer("unknown")
+            return Answer(Verdict.UNSAT)
+        return Answer(Verdict.UNKNOWN)
 
     def values(self) -> set[int]:
         return self.solution

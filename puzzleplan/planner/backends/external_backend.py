@@ -27,6 +27,7 @@ from pathlib import Path
 from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of, read_answer
 from ...puzzle import PuzzleError
+from ...puzzle import Verdict
 from .base import Answer, Backend
 
 CONFLICTS = re.compile(r"^c?\s*conflicts\s*:\s*(\d+)", re.MULTILINE | re.IGNORECASE)
@@ -174,12 +175,12 @@ class ExternalBackend(Backend):
             tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or [""]
             raise PuzzleError(f"{Path(self.argv[0]).name} failed (exit code {proc.returncode}): {tail[0][:200]}")
         answer = read_answer(text, Path(self.argv[0]).name)
-        if proc.returncode in (10, 20) and answer.status != {10: "sat", 20: "unsat"}[proc.returncode]:
+        if proc.returncode in (10, 20) and answer.status is not {10: Verdict.SAT, 20: Verdict.UNSAT}[proc.returncode]:
             raise PuzzleError(f"{Path(self.argv[0]).name}: exit code {proc.returncode} contradicts its answer")
-        if answer.status == "sat":
+        if answer.status is Verdict.SAT:
             self.solution = answer.true_vars
             return True
-        return False if answer.status == "unsat" else None
+        return False if answer.status is Verdict.UNSAT else None
 
     def values(self) -> set[int]:
         return self.solution
