@@ -75,6 +75,7 @@ class Check(str, enum.Enum):
     FAILED = "failed"
     INTERRUPTED = "interrupted"     # stopped by Ctrl-C before it was done
     TIMED_OUT = "timed_out"         # stopped by the time limit before it was done
+    MEMOUT = "memout"               # stopped by the memory limit (--memory) before it was done
 
 
 class Outcome(str, enum.Enum):

@@ -86,6 +86,8 @@ def print_result(result: Result, as_json: bool, replay=None) -> None:
             certified = " (certification interrupted)"
         elif result.stats.get("certify_timeout"):
             certified = " (certification timed out)"
+        elif result.stats.get("certify_memout"):
+            certified = " (certification out of memory)"
         line = f"{result.status.value}{certified}: {result.method}"
         if result.length is not None:
             line += f", {result.length} {result.metric}"

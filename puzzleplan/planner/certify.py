@@ -91,22 +91,46 @@ def read_proof(data: bytes, source: str = "the proof"):
 def check_drat(formula, proof, seconds: float | None = None) -> dict:
     """Check a DRAT proof that ``formula`` (a :class:`~puzzleplan.encodings.lower.Formula`,
     goal as a unit clause) is unsatisfiable: ``{"ok", "engine", "check_seconds"}``.
-    ``proof``: text DRAT, or steps from :func:`read_proof`.  With ``seconds``, the check runs in
-    a process of its own, killed when they pass (dratify's engine cannot be stopped inside
-    this one): then ``ok`` is None."""
+    ``proof``: text DRAT, or steps from :func:`read_proof`.  The check runs in a process of its
+    own: dratify's engine cannot be stopped inside this one (with ``seconds`` it is killed when
+    they pass: then ``ok`` is None), and its native engine aborts the process it runs in when an
+    allocation fails under ``--memory`` (a child that dies so is a MemoryError here: memout)."""
+    import multiprocessing
     engine = checker_engine()
     t0 = time.perf_counter()
-    if seconds is None:
-        ok, engine = _check(dimacs(formula.nvars, formula.clauses), proof, engine)
-    else:
-        import multiprocessing
-        with multiprocessing.get_context("fork").Pool(1) as pool:
-            job = pool.apply_async(_check, (dimacs(formula.nvars, formula.clauses), proof, engine))
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_check_into, args=(send, dimacs(formula.nvars, formula.clauses), proof, engine),
+                        daemon=True)
+    child.start()
+    send.close()
+    try:
+        if not receive.poll(None if seconds is None else max(seconds, 0.01)):
+            ok = None       # the time passed: the checker is killed below
+        else:
             try:
-                ok, engine = job.get(timeout=max(seconds, 0.01))
-            except multiprocessing.TimeoutError:
-                ok = None       # leaving the block terminates the checker
+                ok, engine = receive.recv()
+            except EOFError:        # it died before it answered
+                child.join()
+                if limits.memory_in_force() is not None:
+                    raise MemoryError("the proof checker ran out of memory") from None
+                raise PuzzleError(f"the proof checker died (exit code {child.exitcode})") from None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
     return {"ok": ok, "engine": engine, "check_seconds": round(time.perf_counter() - t0, 3)}
+
+
+def _check_into(conn, formula_text: str, proof, engine: str) -> None:
+    """:func:`_check` in the checker's process, its answer sent through ``conn`` (what the
+    native engine prints as it aborts, a Rust backtrace, is not the user's to read)."""
+    import os
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 2)
+    conn.send(_check(formula_text, proof, engine))
+    conn.close()
 
 
 def _check(formula_text: str, proof, engine: str) -> tuple[bool, str]:

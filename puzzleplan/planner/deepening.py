@@ -201,6 +201,11 @@ def _certified(result: Result, domain, o: SolveOptions) -> None:
         result.check = Check.TIMED_OUT
         result.message = ("certification stopped by the time limit: optimal by the refuted horizon, "
                           "without a checked proof")
+    except MemoryError:            # the proof or its check did not fit within --memory
+        result.stats["certify_memout"] = True
+        result.check = Check.MEMOUT
+        result.message = ("certification stopped by the memory limit: optimal by the refuted horizon, "
+                          "without a checked proof")
 
 
 def _enumerated(domain, metric, say) -> Result | None:

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import INSTANCES, ROOT
 
 PUZZLEPLAN = [sys.executable, "-m", "puzzleplan.cli"]
 DOMAIN = """(define (domain d) (:requirements :strips)
@@ -120,3 +120,18 @@ def test_every_export_kind_keeps_its_time_limit_and_writes_nothing_past_it(big, 
     assert got.returncode == 0 and got.stdout.startswith("timeout: ") and "nothing written" in got.stdout, \
         (got.stdout, got.stderr[-800:])
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.heavy
+def test_certify_under_the_memory_limit_keeps_the_optimum():
+    """The proof's check runs in a process of its own: when it does not fit within --memory (card
+    40's check needs about 520 MB) the run keeps its optimum, proved by refutation, and says the
+    certification ran out of memory; its native engine's abort neither ends the run (it did:
+    exit 134, nothing printed) nor leaves a child waiting (with a time limit it did)."""
+    done = subprocess.run([sys.executable, "-m", "puzzleplan.cli", "solve", str(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh"),
+                           "-m", "slides", "--certify", "--memory", "512", "--time-limit", "60", "-q"],
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, (done.returncode, done.stderr[-500:])
+    assert done.stdout.startswith(("optimal (certification out of memory): ", "optimal (certified): ")), done.stdout
+    assert ", 51 slides" in done.stdout.splitlines()[0]
+    assert "backtrace" not in done.stderr and "Traceback" not in done.stderr, done.stderr[-500:]
