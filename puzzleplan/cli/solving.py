@@ -123,6 +123,16 @@ class Progress:
         self.last_printed = None    # the log: when a line was last printed
         self.pending: str | None = None     # the log: the last row's line, not printed yet
 
+    def asking(self, horizon: int) -> None:
+        """A horizon is about to be asked: the status line says so (the table and the log wait
+        for its row)."""
+        if self.mode == "line":
+            self._status(f"horizon {horizon} being asked: {self._refuted()}, {self.conflicts:,} conflicts, "
+                         f"{self.clock() - self.start:.0f} s")
+
+    def _refuted(self) -> str:
+        return "nothing refuted yet" if self.refuted is None else f"no plan within {self.refuted}"
+
     def row(self, row: dict) -> None:
         if row.get("result") == "unsat":
             self.refuted = max(self.refuted if self.refuted is not None else -1, row["horizon"])
@@ -130,8 +140,7 @@ class Progress:
         if self.mode == "table":
             click.echo(horizon_line(row), err=True)
         elif self.mode == "line":
-            refuted = "nothing refuted yet" if self.refuted is None else f"no plan within {self.refuted}"
-            self._status(f"horizon {row['horizon']} {row['result']}: {refuted}, {self.conflicts:,} conflicts, "
+            self._status(f"horizon {row['horizon']} {row['result']}: {self._refuted()}, {self.conflicts:,} conflicts, "
                          f"{self.clock() - self.start:.0f} s")
         else:
             now = self.clock()
@@ -214,7 +223,7 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
     solving = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
                            card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
                            bounds=bounds, proof_file=proof_file, progress=shown and shown.row,
-                           say=shown and shown.note)
+                           asking=shown and shown.asking, say=shown and shown.note)
     new = tuple((path, flag) for path, flag in ((proof_file, "--proof"), (plan_out, "--plan-out")) if path)
     job = Job(file, level, margin, constraints, options, metric, backend, time_limit, as_json, animations, plan_out, new)
 

@@ -92,6 +92,7 @@ class SolveOptions:
     enumerate_first enumerate a small state space first (``unsolvable`` at once)
     certify         prove optimality with a checked DRAT proof; ``proof_file`` keeps it
     progress        ``progress(row)``: one row per horizon
+    asking          ``asking(horizon)``: a horizon is about to be prepared and asked
     say             ``say(text)``: notes for the user
     """
 
@@ -110,6 +111,7 @@ class SolveOptions:
     certify: bool = False
     proof_file: str | None = None
     progress: Callable[[dict], None] | None = None
+    asking: Callable[[int], None] | None = None
     say: Callable[[str], None] | None = None
 
 
@@ -273,6 +275,8 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
             if encoder is not None:
                 unrolling = unrolling_for(encoder, model, solver, o, o.say)
             for horizon in horizons:
+                if o.asking:
+                    o.asking(horizon)
                 ts = time.perf_counter()
                 if not unrolling.prepare(horizon):
                     raise limits.TimeUp()
@@ -362,7 +366,7 @@ class Deepening:
             r.status = Status.UNSOLVABLE
             r.proof = (f"the admissible lower bound {self.lower} exceeds the longest possible plan ({cap} {self.metric})"
                        if self.lower > cap else
-                       f"no plan within {top} {self.metric}, and no plan is longer ({self.cap_reason})")
+                       f"horizon {top} refuted, and no plan is longer: {self.cap_reason}")
 
     def stopped(self, status: Status, message: str) -> None:
         self.result.status, self.result.message = status, message
@@ -373,9 +377,11 @@ class Deepening:
             r.bound = self.refuted if self.refuted >= 0 else None
             if r.steps is not None:        # a plan in hand, not proven optimal
                 r.status = Status.FEASIBLE
+        rows = total_conflicts(r.horizons)
+        spent = self.solver.conflicts()     # a horizon stopped midway counts too (0: not counted)
         r.stats = {"horizons_tried": len(r.horizons), "vars": model.top,
                    "clauses": r.horizons[-1].get("clauses", 0) if r.horizons else 0,
-                   "conflicts": total_conflicts(r.horizons),
+                   "conflicts": max(rows, spent) if rows is not None else rows,
                    **(unrolling.figures() if unrolling is not None else {}), **self.solver.stats()}
         return r
 

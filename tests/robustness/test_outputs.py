@@ -202,6 +202,7 @@ def test_solve_shows_one_status_line_in_a_terminal_and_a_table_with_verbose():
     out, terminal = in_a_terminal(args)
     assert out.startswith("optimal: ") and "81 steps" in out
     assert "\r" in terminal and "no plan within 80" in terminal and "conflicts" in terminal
+    assert "horizon 81 being asked: no plan within 80" in terminal     # before its row, not after
     assert "horizon   80:" not in terminal        # no table line
     out, terminal = in_a_terminal(args + ["-v"])
     assert all(f"horizon {h:>4}:" in terminal for h in range(1, 82))
