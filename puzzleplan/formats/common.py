@@ -8,6 +8,7 @@ import os
 import re
 import stat
 import zlib
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
@@ -33,21 +34,30 @@ def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
 def read_bytes(path: str | Path, limit: int = MAX_BYTES) -> bytes:
     """The bytes of ``path`` (``.gz``: decompressed), refused beyond ``limit`` (see :func:`read_text`)."""
     path = Path(path)
+    with opened(path, PuzzleError, "a puzzle file") as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise PuzzleError(f"larger than {limit // MiB} MiB{' once decompressed' if path.suffix == '.gz' else ''}: "
+                          "too big to be read", str(path))
+    return data
+
+
+@contextmanager
+def opened(path: Path, error: type[PuzzleError], what: str) -> Iterator:
+    """``path`` open for reading bytes (``.gz``: decompressed); a device, a missing file, a
+    folder or a read that fails (a broken ``.gz``) is ``error`` in one line, also while the
+    block reads."""
     try:
         if stat.S_ISCHR(os.stat(path).st_mode) or stat.S_ISBLK(os.stat(path).st_mode):
-            raise PuzzleError("is a device, not a file", str(path))
+            raise error("is a device, not a file", str(path))
         with (gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")) as fh:
-            data = fh.read(limit + 1)
-        if len(data) > limit:
-            raise PuzzleError(f"larger than {limit // MiB} MiB{' once decompressed' if path.suffix == '.gz' else ''}: "
-                              "too big to be read", str(path))
-        return data
+            yield fh
     except FileNotFoundError:
-        raise PuzzleError("no such file", str(path)) from None
+        raise error("no such file", str(path)) from None
     except IsADirectoryError:
-        raise PuzzleError("is a directory, not a puzzle file", str(path)) from None
+        raise error(f"is a directory, not {what}", str(path)) from None
     except (OSError, EOFError, zlib.error) as err:   # EOFError, zlib.error: a broken .gz
-        raise PuzzleError(f"cannot read: {err.__class__.__name__}", str(path)) from None
+        raise error(f"cannot read: {err.__class__.__name__}", str(path)) from None
 
 
 class Unreadable(PuzzleError):
@@ -63,35 +73,26 @@ def read_lines(path: str | Path, limit: int = MAX_BYTES, longest: int = 1 << 16)
     limit is checked at every line."""
     from ..limits import checkpoint
     path = Path(path)
-    try:
-        if stat.S_ISCHR(os.stat(path).st_mode) or stat.S_ISBLK(os.stat(path).st_mode):
-            raise Unreadable("is a device, not a file", str(path))
-        with (gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")) as fh:
-            total = 0
-            for no in itertools.count(1):
-                checkpoint()
-                raw = fh.readline(longest + 3)        # the line, its end and one more: too long
-                if not raw:
-                    return
-                total += len(raw)
-                if total > limit:
-                    raise Unreadable(f"larger than {size(limit)}{' once decompressed' if path.suffix == '.gz' else ''}: "
-                                     "too big to be read", str(path))
-                if b"\0" in raw:
-                    raise Unreadable("holds a NUL byte: binary data, not text", str(path), no)
-                line = raw.rstrip(b"\r\n")
-                if len(line) > longest:
-                    raise Unreadable(f"a line longer than {longest:,} characters: not the text expected", str(path), no)
-                try:
-                    yield (line.removeprefix(codecs.BOM_UTF8) if no == 1 else line).decode("utf-8")
-                except UnicodeDecodeError:
-                    raise Unreadable("cannot read: UnicodeDecodeError", str(path), no) from None
-    except FileNotFoundError:
-        raise Unreadable("no such file", str(path)) from None
-    except IsADirectoryError:
-        raise Unreadable("is a directory, not a file", str(path)) from None
-    except (OSError, EOFError, zlib.error) as err:   # EOFError, zlib.error: a broken .gz
-        raise Unreadable(f"cannot read: {err.__class__.__name__}", str(path)) from None
+    with opened(path, Unreadable, "a file") as fh:
+        total = 0
+        for no in itertools.count(1):
+            checkpoint()
+            raw = fh.readline(longest + 3)        # the line, its end and one more: too long
+            if not raw:
+                return
+            total += len(raw)
+            if total > limit:
+                raise Unreadable(f"larger than {size(limit)}{' once decompressed' if path.suffix == '.gz' else ''}: "
+                                 "too big to be read", str(path))
+            if b"\0" in raw:
+                raise Unreadable("holds a NUL byte: binary data, not text", str(path), no)
+            line = raw.rstrip(b"\r\n")
+            if len(line) > longest:
+                raise Unreadable(f"a line longer than {longest:,} characters: not the text expected", str(path), no)
+            try:
+                yield (line.removeprefix(codecs.BOM_UTF8) if no == 1 else line).decode("utf-8")
+            except UnicodeDecodeError:
+                raise Unreadable("cannot read: UnicodeDecodeError", str(path), no) from None
 
 
 def size(limit: int) -> str:
