@@ -35,6 +35,33 @@ def end_places(domain, ends: Sequence[EndsOn]) -> dict:
     return out
 
 
+def impossible(domain, i: int, alt: Sequence[MoveCount]) -> str | None:
+    """Why no plan meets goal alternative ``i`` with the counts ``alt``, or None: counts on the
+    same movers that ask at least more than they allow at most (``D.moves<=0 D.moves>=1``), or
+    a mover that may not move where the family's per-mover bound says it must
+    (:meth:`~puzzleplan.contract.Rules.mover_bounds`: a frozen 8-puzzle tile off its goal)."""
+    least: dict = {}
+    most: dict = {}
+    named: dict = {}        # group -> the pieces as the user wrote them
+    for r in alt:
+        group = frozenset(movers_of(domain, r))
+        named.setdefault(group, r.piece)
+        if r.op in (">=", "=="):
+            least[group] = max(least.get(group, 0), r.k)
+        if r.op in ("<=", "=="):
+            most[group] = min(most.get(group, r.k), r.k)
+    for group, hi in most.items():
+        if least.get(group, 0) > hi:
+            return f"{named[group]} must move at least {least[group]} times and at most {hi}"
+    frozen = {mover: named[group] for group, hi in most.items() if hi == 0 for mover in group}
+    if frozen:
+        needed = domain.mover_bounds(domain.initial, domain.metrics[0], i) or {}
+        for mover, piece in frozen.items():
+            if needed.get(mover, 0) > 0:
+                return f"{piece} may not move, but must to reach the goal"
+    return None
+
+
 class Counted:
     """``domain`` with move counters in its state and end conditions on its goal;
     same protocol as a domain."""
@@ -66,6 +93,9 @@ class Counted:
                       for alt in self.alts]
         self.unit = {}          # metric -> whether every move costs 1
         self.initial = (domain.initial, (0,) * len(movers), None)
+        reasons = [impossible(domain, i, alt) for i, alt in enumerate(self.alts)]
+        if reasons and all(reasons):        # every goal alternative asks what no plan can do
+            raise Contradiction(reasons[0])
 
     @property
     def needed(self) -> bool:

@@ -113,6 +113,22 @@ def test_a_slip_is_still_bad_input():
 
 
 def test_unsolvable_small_space_is_found_before_deepening():
-    out = run_unchecked("solve", CARD40, "-m", "slides", "--frozen", "A", "--json")
+    # (the red car frozen is a contradiction answered at once: a car that must move may not)
+    out = run_unchecked("solve", CARD40, "-m", "slides", "--frozen", "B", "--moves", "A>=3", "--json")
     got = json.loads(out.output)
     assert got["status"] == "unsolvable" and "enumeration" in got["proof"] and got["method"] == "enumeration"
+
+
+@pytest.mark.parametrize("conditions, reason", [
+    (["-c", "A.frozen"], "A may not move, but must to reach the goal"),
+    (["-c", "D.moves<=0", "-c", "D.moves>=1"], "D must move at least 1 times and at most 0"),
+    (["--moves", "A+B<=1", "--moves", "A+B>=2"], "A+B must move at least 2 times and at most 1")])
+def test_conditions_no_plan_can_meet_are_unsolvable_at_once(conditions, reason):
+    """A frozen 8-puzzle tile that stands off its goal, or counts that ask at least more than
+    they allow at most: unsolvable before any search or SAT call, the reason named (they ran to
+    the enumeration's budget and deepened to horizon 1000)."""
+    eight = INSTANCES / "sliding/eight_puzzle.slide"
+    for command in ("solve", "search"):
+        out = run_unchecked(command, eight, *conditions, "--json")
+        got = json.loads(out.output)
+        assert out.exit_code == 0 and got["status"] == "unsolvable" and reason in got["proof"], out.output
