@@ -250,6 +250,9 @@ class Answer:
     true_vars: set[int] = field(default_factory=set)
     assigned: int = 0
 
+    def __post_init__(self):
+        self.status = Verdict(self.status)      # "sat", "unsat", "unknown" from a caller's own answer
+
 
 def read_answer(text: str, source: str = "answer", max_values: int | None = None) -> Answer:
     """Parse SAT competition output or a minisat result file (more than ``max_values`` values,

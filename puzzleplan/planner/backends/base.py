@@ -38,6 +38,9 @@ class Answer:
     bound: int | None = None
     proof: str | None = None
 
+    def __post_init__(self):
+        self.status = Verdict(self.status)      # a method plug-in may say "sat", "unsat", "unknown"
+
     @classmethod
     def of(cls, answer: bool | None) -> "Answer":
         """From a SAT solver's True / False / None (limit reached)."""
