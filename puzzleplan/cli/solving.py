@@ -127,11 +127,17 @@ class Progress:
         """A horizon is about to be asked: the status line says so (the table and the log wait
         for its row)."""
         if self.mode == "line":
-            self._status(f"horizon {horizon} being asked: {self._refuted()}, {self.conflicts:,} conflicts, "
-                         f"{self.clock() - self.start:.0f} s")
+            self._status(f"horizon {horizon} being asked")
 
-    def _refuted(self) -> str:
-        return "nothing refuted yet" if self.refuted is None else f"no plan within {self.refuted}"
+    def _status(self, head: str) -> None:
+        """The status line: ``head``, then where the run stands."""
+        import shutil
+        refuted = "nothing refuted yet" if self.refuted is None else f"no plan within {self.refuted}"
+        text = f"{head}: {refuted}, {self.conflicts:,} conflicts, {self.clock() - self.start:.0f} s"
+        width = shutil.get_terminal_size((80, 24)).columns - 1
+        sys.stderr.write("\r" + text[:width] + "\x1b[K")
+        sys.stderr.flush()
+        self.shown = True
 
     def row(self, row: dict) -> None:
         if row.get("result") == "unsat":
@@ -140,8 +146,7 @@ class Progress:
         if self.mode == "table":
             click.echo(horizon_line(row), err=True)
         elif self.mode == "line":
-            self._status(f"horizon {row['horizon']} {row['result']}: {self._refuted()}, {self.conflicts:,} conflicts, "
-                         f"{self.clock() - self.start:.0f} s")
+            self._status(f"horizon {row['horizon']} {row['result']}")
         else:
             now = self.clock()
             line = horizon_line(row)
@@ -161,13 +166,6 @@ class Progress:
         if self.pending is not None:
             click.echo(self.pending, err=True)
             self.pending = None
-
-    def _status(self, text: str) -> None:
-        import shutil
-        width = shutil.get_terminal_size((80, 24)).columns - 1
-        sys.stderr.write("\r" + text[:width] + "\x1b[K")
-        sys.stderr.flush()
-        self.shown = True
 
     def _clear(self) -> None:
         if self.shown:

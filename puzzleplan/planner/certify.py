@@ -27,7 +27,7 @@ class FixedSlices:
     def __init__(self, size: int):
         self.size = size
 
-    def adapt(self, spent: float) -> None:
+    def adapt(self, propagations: int) -> None:
         pass
 
 

@@ -80,6 +80,7 @@ class Allowance:
         self.limit = self.floor
         self.horizon: int | None = None
         self.paused = 0         # horizons asked before their layers were all saturated
+        self.paused_at: int | None = None   # the last of them (both sides may run out in one)
 
     def begin(self, horizon: int) -> None:
         """Horizon ``horizon`` is being prepared: its allowance is set from the work since the
@@ -92,11 +93,14 @@ class Allowance:
         return self.limit - (self.solver.conflicts() - (self.mark or 0))
 
     def ran_out(self, side: str, layer: int) -> None:
+        if self.paused_at == self.horizon:
+            return
         if not self.paused:
             self.say(f"lemmas: horizon {self.horizon} is asked before {side} layer {layer} is saturated "
                      f"(its questions' allowance, {self.limit:,} conflicts, is spent); the saturation goes on "
                      "as the next horizons are prepared")
         self.paused += 1
+        self.paused_at = self.horizon
 
     def figures(self) -> dict:
         return {"lemma_paused": self.paused} if self.paused else {}

@@ -22,7 +22,7 @@ from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of
 from ...puzzle import PuzzleError
 from .base import Answer, Backend, watchdog
-from .pysat_solvers import DEFAULT_SOLVER, INTERRUPTIBLE, Slicing, _kinds, canonical, check_solver, sliced
+from .pysat_solvers import DEFAULT_SOLVER, INTERRUPTIBLE, Slicing, _kinds, canonical, check_solver, counted, sliced
 
 
 class PysatBackend(Backend):
@@ -120,7 +120,7 @@ class PysatBackend(Backend):
         return {v for v in self.solver.get_model() if v > 0}
 
     def conflicts(self) -> int:
-        return (self.solver.accum_stats() or {}).get("conflicts", 0)
+        return counted(self.solver, "conflicts")
 
     def figures(self) -> dict:
         stats = self.solver.accum_stats() or {}

@@ -104,8 +104,10 @@ class Slicing:
 PROPAGATIONS = 1_000_000
 
 
-def _propagations(solver) -> int:
-    return (solver.accum_stats() or {}).get("propagations", 0)
+def counted(solver, name: str) -> int:
+    """A python-sat solver's running count ``name`` (``conflicts``, ``propagations``...), 0 if
+    it keeps none."""
+    return (solver.accum_stats() or {}).get(name, 0)
 
 
 def sliced(solver, assumptions=(), conflicts: int | None = None, slicing: Slicing | None = None,
@@ -122,11 +124,11 @@ def sliced(solver, assumptions=(), conflicts: int | None = None, slicing: Slicin
         limits.raise_if_interrupted()       # a Ctrl-C Python dropped (see limits.interrupts_recorded)
         size = slicing.size if conflicts is None else min(slicing.size, conflicts - used)
         solver.conf_budget(size)
-        before = _propagations(solver)
+        before = counted(solver, "propagations")
         answer = solver.solve_limited(assumptions=assumptions)
         limits.raise_if_interrupted()
         if answer is not None:
             return answer
         used += size
-        slicing.adapt(_propagations(solver) - before)
+        slicing.adapt(counted(solver, "propagations") - before)
     return None
