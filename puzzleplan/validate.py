@@ -45,17 +45,29 @@ def check_plan(domain, steps: Sequence[str], metric: str, counts: Sequence[MoveC
     def holds(c: MoveCount) -> bool:
         return c.holds(c.total(per_step if c.k == 0 and c.op != ">=" else per_piece))
 
-    ok_any = False
+    ok_any, failing = False, []
     for i, alt in enumerate(alternatives(base)):
         placed = base.placed(replay, i)
         conds = tuple(alt) + tuple(counts)
         if placed and all(holds(c) for c in conds):
             ok_any = True
+        elif placed:
+            failing += [c for c in conds if not holds(c) and c not in failing]
     if not ok_any:
         stepped = "" if per_step is per_piece else \
             f" (in {unit}: " + ", ".join(f"{p}={n}" for p, n in sorted(per_step.items())) + ")"
-        report.update(status="not_solved", problem="a move-count condition does not hold: "
-                      + ", ".join(f"{p}={n}" for p, n in sorted(per_piece.items())) + stepped)
+        named = "; ".join(_failed(c, per_step if c.k == 0 and c.op != ">=" else per_piece) for c in failing)
+        report.update(status="not_solved", problem=(named or "a move-count condition does not hold")
+                      + "; moves per piece: " + ", ".join(f"{p}={n}" for p, n in sorted(per_piece.items())) + stepped)
         return report
     report.update(solved=True, moves_per_piece=per_piece)
     return report
+
+
+def _failed(c: MoveCount, counts: dict) -> str:
+    """What a move count that does not hold says: ``piece G is frozen but moved 3 times``."""
+    made = c.total(counts)
+    who = f"piece {c.piece}" if len(c.pieces) == 1 else f"pieces {c.piece}"
+    if c.k == 0 and c.op != ">=":
+        return f"{who} {'is' if len(c.pieces) == 1 else 'are'} frozen but moved {made} time{'s' * (made != 1)}"
+    return f"{c} does not hold: {who} moved {made} time{'s' * (made != 1)}"

@@ -79,3 +79,19 @@ def test_a_piece_that_is_gone_does_not_end_within_any_cells():
     for rules, solved in ((Line(spec), True), (Vanishing(spec), False)):
         report = check_plan(Counted(rules, ends=[EndsOn("B", frozenset({(2, 0)}))]), ["A>"], "steps")
         assert report["solved"] is solved, report
+
+
+@pytest.mark.parametrize("count,says", [
+    ("F.moves<=0", "piece F is frozen but moved 2 times"),
+    ("A.moves>=30", "A.moves>=30 does not hold: piece A moved 4 times"),
+    ("A+B.moves<=1", "A+B.moves<=1 does not hold: pieces A+B moved 7 times"),
+])
+def test_a_move_count_that_fails_is_named(count, says):
+    """A plan that breaks a move count is refused naming the count and what the piece did."""
+    from puzzleplan.puzzle import MoveCount
+    inst = load(INSTANCES / "sliding/eight_puzzle.slide")
+    plan = "FD AD CR BR DU EL AL CD BR AU ER DD AL BL CU FU".split()      # found by pysat-de, 16 steps
+    assert check_plan(inst.domain, plan, "steps")["solved"]
+    report = check_plan(inst.domain, plan, "steps", [MoveCount.parse(count)])
+    assert not report["solved"] and report["problem"].startswith(says), report["problem"]
+    assert "moves per piece: A=4, B=3" in report["problem"]
