@@ -146,6 +146,12 @@ class Rules(abc.ABC):
     def board(self) -> list[str]:
         """The initial position as text rows."""
 
+    def drawn(self, rows: list[str]) -> list[str]:
+        """Text rows (:meth:`board`, a frame of a replay) as ``show`` prints them for a person: with
+        what the rows alone do not say marked (a Rush Hour card's exit).  The rows themselves by
+        default."""
+        return rows
+
     # -- goals (alternatives that count moves need :class:`SideConditions`) ---------------
     def goal_alternatives(self) -> list[tuple[MoveCount, ...]]:
         """Goal alternatives, each with the move counts it requires; one by default."""

@@ -37,13 +37,14 @@ def show(file, level, plan_file, metric, constraints, options, animations):
             inst = load_instance(file, level, options=options, stated=False)
             click.echo(f"unsolvable: no plan can meet the conditions: {err.problem}", err=True)
         domain = inst.domain
-        click.echo("\n".join(domain.board()))
+        drawn = domain.base.drawn
+        click.echo("\n".join(drawn(domain.board())))
         if plan_file:
             steps = read_plan(plan_file)
             frames = domain.replay(steps).frames()
             for i, (step, frame) in enumerate(zip(steps, frames[1:]), 1):
                 click.echo(f"\nstep {i}: {step}")
-                click.echo("\n".join(frame))
+                click.echo("\n".join(drawn(frame)))
             write_animations(animations, domain, steps, check_metric(domain, metric))
     except PuzzleError as err:
         fail(err)

@@ -73,6 +73,18 @@ def test_show_draws_board_and_plan(tmp_path):
     assert out.exit_code == 0 and "g..h" in out.stdout and "..gh" in out.stdout
 
 
+def test_show_marks_a_rush_hour_exit(tmp_path):
+    """The red car's row ends in ``>``, in the board and in every frame of a plan; the other rows as in
+    the file."""
+    plan = tmp_path / "p.txt"
+    plan.write_text("HR")
+    out = run("show", RUSH, "--plan", plan)
+    assert out.exit_code == 0, out.output
+    rows = out.stdout.splitlines()
+    assert rows[:6] == ["KHH.F.", "KBC.FL", "KBCAAL>", "MMME.L", "..DEJJ", "GGDII."]
+    assert rows[7] == "step 1: HR" and rows[8:14] == ["K.HHF.", "KBC.FL", "KBCAAL>", "MMME.L", "..DEJJ", "GGDII."]
+
+
 @pytest.mark.parametrize("args,problem", [
     (("search", "missing.rh"), "no such file"),
     (("search", RUSH, "--metric", "pushes"), "unknown metric 'pushes'"),

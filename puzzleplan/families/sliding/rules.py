@@ -365,6 +365,14 @@ class SlidingPuzzle(SideConditions, Rules):
     def board(self) -> list[str]:
         return self.spec.rows()
 
+    def drawn(self, rows: list[str]) -> list[str]:
+        """A Rush Hour card with its exit marked: ``>`` beside the row the red car leaves by."""
+        if self.spec.exit_side != "right":
+            return rows
+        (_, cells), = self.spec.goal[:1]
+        row = next(iter(cells))[1]
+        return [r + (">" if y == row else "") for y, r in enumerate(rows)]
+
     def piece_names(self) -> list[str]:
         return list(self.spec.pieces)
 
