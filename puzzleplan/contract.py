@@ -201,6 +201,9 @@ class SideConditions(abc.ABC):
     #: why this family takes no ``--ends`` at all (one line), checked before the rules are
     #: built; None: it takes them (:meth:`end_places` may still refuse a particular one)
     ends_refusal: str | None = None
+    # whether the rules read ``*`` in a piece's name themselves (patterns: PDDL actions); if not,
+    # a move count on ``*`` is one count per piece (:func:`puzzleplan.formats.load.every_piece`)
+    matches_patterns: bool = False
 
     @abc.abstractmethod
     def mover_of(self, piece: str) -> Hashable:

@@ -270,8 +270,9 @@ def counts_option(f):
 
     options = [
         click.option("--moves", multiple=True, metavar="PIECE{=,>=,<=}K",
-                     help="Moves a piece must make, e.g. --moves 'A>=3'; a group's total: --moves 'A+B<=5' "
-                          "(quote it: > and < are redirections in a shell)."),
+                     help="Moves a piece must make, e.g. --moves 'A>=3'; a group's total: --moves 'A+B<=5'; every "
+                          "piece, each on its own: --moves '*>=1' (quote it: > and < are redirections in a "
+                          "shell, * a file pattern)."),
         click.option("--frozen", multiple=True, metavar="PIECE", help="A piece that never moves."),
         click.option("--avoid", multiple=True, metavar="PIECE:CELLS",
                      help="Cells a piece may never occupy, e.g. --avoid A:c3,d4 ('*' = every piece; "

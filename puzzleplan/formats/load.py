@@ -98,6 +98,30 @@ def parse_constraint(item, counts: list, avoid: dict, ends: list | None = None, 
         counts.append(MoveCount.parse(item))
 
 
+def every_piece(rules, counts: Sequence[MoveCount]) -> list[MoveCount]:
+    """``*.moves>=1`` -> ``A.moves>=1``, ``B.moves>=1``, ...: a count on ``*`` holds for every piece
+    whose moves the rules count, one by one (a group's total is written ``A+B``; ``*`` stands alone).
+    ``rules`` are built with every piece named, so that each has a kind of its own."""
+    movers = []
+    for piece in rules.piece_names():
+        try:
+            rules.mover_of(piece)
+        except PuzzleError:         # a name the rules list but count no moves of (Sokoban's boxes)
+            continue
+        movers.append(piece)
+    out = []
+    for c in counts:
+        if "*" not in c.pieces:
+            out.append(c)
+        elif c.piece != "*":
+            raise PuzzleError(f"{c}: '*' stands alone (every piece, one by one), not in a group")
+        elif not movers:
+            raise PuzzleError(f"{c}: this puzzle names no piece whose moves can be counted")
+        else:
+            out += [MoveCount(p, c.op, c.k) for p in movers]
+    return out
+
+
 def check_ends(domain, ends: Sequence[EndsOn]) -> None:
     """An end cell off the board is a slip, not a cell to ignore."""
     for e in ends:
@@ -154,6 +178,11 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
             raise PuzzleError(cls.ends_refusal)
         with limits.preemptive():       # the family's reader and rules stop at the deadline
             parsed = family.ref(fmt.read)(text, level, **extra)
+            if any("*" in c.pieces for c in counts) and not getattr(cls, "matches_patterns", False):
+                build = family.part("build")
+                names = build(parsed.spec, avoid=avoid, margin=margin).piece_names()
+                counts = every_piece(build(parsed.spec, distinct=names, avoid=avoid, margin=margin), counts)
+                named = [p for c in counts for p in c.pieces] + [e.piece for e in ends]
             domain = family.part("build")(parsed.spec, distinct=named, avoid=avoid, margin=margin)
             check_ends(domain, ends)
             counted = Counted(domain, counts, ends)

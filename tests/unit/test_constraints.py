@@ -391,3 +391,34 @@ def test_astar_stays_optimal_where_the_knights_bound_is_not_consistent():
     got = astar_search(d, "steps")
     assert ref.length == 23 and got.status is Status.OPTIMAL and got.length == 23
     assert check_plan(d, got.steps, "steps")["solved"]
+
+
+@pytest.mark.parametrize("metric", ["steps", "moves"])
+def test_a_count_on_every_piece_is_one_count_per_piece(tmp_path, metric):
+    """``*.moves>=1`` means what one ``--moves`` per piece means: the same counts, the same optimum
+    (search and SAT), on generated boards of tiles."""
+    from puzzleplan.families.sliding.series import text
+    rng = random.Random(5)
+    compared = 0
+    for i in range(12):
+        w, h = rng.choice([(3, 2), (3, 3), (4, 2)])
+        cells = [(x, y) for x in range(w) for y in range(h)]
+        pieces = dict(zip("ABCD", rng.sample(cells, rng.randint(2, min(4, w * h - 2)))))
+        path = tmp_path / f"b{i}.slide"
+        path.write_text(text(w, h, pieces, {"A": rng.choice(cells)}, f"board {i}"))
+        every = load(path, constraints=["*.moves>=1"])
+        one_by_one = load(path, constraints=[f"{p}.moves>=1" for p in pieces])
+        assert set(every.domain.extra) == set(one_by_one.domain.extra) == {MoveCount(p, ">=", 1) for p in pieces}
+        by_search = breadth_first_search(every.domain, metric, time_limit=60)
+        assert by_search.status is Status.OPTIMAL
+        assert by_search.length == breadth_first_search(one_by_one.domain, metric, time_limit=60).length
+        assert solve(every, metric, "pysat").length == by_search.length
+        compared += 1
+    assert compared == 12
+
+
+def test_every_piece_stands_alone_and_counts_only_what_the_rules_count(tmp_path):
+    with pytest.raises(PuzzleError, match="'\\*' stands alone"):
+        load(INSTANCES / "sliding/eight_puzzle.slide", constraints=["A+*.moves>=3"])
+    soko = load(INSTANCES / "sokoban/Microban.txt", 1, constraints=["*.moves<=40"])
+    assert soko.domain.extra == (MoveCount("player", "<=", 40),)      # boxes are pushed, not counted

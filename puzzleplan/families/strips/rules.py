@@ -169,6 +169,7 @@ def parse_levers(text: str) -> tuple[str, ...]:
 class StripsTask(SideConditions, Rules):
     metrics = ("steps", "cost")
     ends_refusal = "a PDDL task has no cells for --ends: say where things must end in the problem's goal"
+    matches_patterns = True     # push-*, move(?, pos-3-2, *): globs over actions (the module docstring)
     levers: frozenset = frozenset(DEFAULT_LEVERS)
 
     def __init__(self, task: Grounded, patterns: Sequence[str] = (), avoid: dict | None = None):
