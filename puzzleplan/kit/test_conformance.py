@@ -11,7 +11,10 @@ from a package of your own runs it with no source checkout::
 - the heuristic (with the move counters of side conditions) never exceeds a state's true
   distance to the goal, on every state of small instances;
 - the encoding's successors of the initial state equal the rules' (models enumerated);
-- scene and PDDL export, where the family has them, agree with the replay and the optimum.
+- scene and PDDL export, where the family has them, agree with the replay and the optimum;
+- side conditions: a family that takes them (:class:`~puzzleplan.contract.SideConditions`) keeps a
+  move count and a frozen piece (SAT = BFS, the plan counted again by replay); one that does not
+  refuses them in one line, and the test says so as a skip.
 """
 from __future__ import annotations
 
@@ -20,9 +23,10 @@ import pytest
 from puzzleplan import registry
 from puzzleplan.encodings import encoder_for
 from puzzleplan.encodings.base import Encoder
-from puzzleplan.contract import Rules, missing_methods
+from puzzleplan.constraints import Counted
+from puzzleplan.contract import Rules, SideConditions, check_side_conditions, missing_methods
 from puzzleplan.planner import solve
-from puzzleplan.puzzle import PuzzleError, Status
+from puzzleplan.puzzle import Contradiction, MoveCount, PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 from puzzleplan.kit import freeze, goal_distances, instances, successors_by_sat
@@ -204,3 +208,50 @@ def test_the_heuristic_never_exceeds_the_distance_to_the_goal(family):
                 assert h <= d, (family.name, metric, state, h, d)
             checked += 1
     assert checked, f"no generated {family.name} instance was small enough to check"
+
+
+def counted_pieces(rules) -> list[str]:
+    """The pieces whose moves side conditions can count (a piece interchangeable with others
+    cannot be named on its own)."""
+    out = []
+    for piece in rules.piece_names():
+        try:
+            rules.mover_of(piece)
+        except PuzzleError:
+            continue
+        out.append(piece)
+    return out
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_side_conditions_hold_or_are_refused_in_one_line(family):
+    """With a piece that must move at least once, and with it frozen: SAT = BFS, and the plan
+    moves the piece as asked when the replay counts again.  A family without side conditions
+    refuses them in one line; the skip says so (a family that stops deriving from
+    ``SideConditions`` shows here)."""
+    cls = registry.rules_class(family)
+    if not issubclass(cls, SideConditions):
+        with pytest.raises(PuzzleError, match="takes no side conditions"):
+            check_side_conditions(cls, family.name)
+        pytest.skip(f"the {family.name} family takes no side conditions: it refuses them in one line")
+    checked = 0
+    for rules in instances(family, 12, seed=6, wrapped=False):
+        pieces = counted_pieces(rules)
+        if not pieces:
+            continue
+        for metric in family.encoders:
+            for count in (MoveCount(pieces[0], ">=", 1), MoveCount(pieces[0], "<=", 0)):
+                try:
+                    domain = Counted(rules, [count])
+                except Contradiction:       # the rules' own bound says no plan can: nothing to compare
+                    continue
+                bfs = breadth_first_search(domain, metric)
+                sat = solve(domain, metric, "pysat", max_horizon=40)
+                if bfs.status is Status.UNSOLVABLE:
+                    assert sat.status in (Status.NO_PLAN_WITHIN, Status.UNSOLVABLE) and sat.steps is None
+                    continue
+                assert bfs.status is Status.OPTIMAL and sat.status is Status.OPTIMAL, (count, bfs, sat)
+                assert sat.length == bfs.length, (count, metric)
+                assert check_plan(rules, sat.steps, metric, [count])["solved"], (count, sat.steps)
+                checked += 1
+    assert checked >= 2, f"no generated {family.name} instance had a piece a side condition can name"
