@@ -27,7 +27,7 @@ pytestmark = pytest.mark.system     # whole-system checks: run by CI after the q
 
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
-BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.M | re.S)
+BLOCK = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.M | re.S)     # a block may carry a title: ```text title="x"
 
 
 def nav_pages() -> list[Path]:
