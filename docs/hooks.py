@@ -9,6 +9,8 @@ command-line reference's defaults.
   study's plot, an image of the checkout copied into the site; a link to another file of the
   checkout (a CSV, a script) is shown as its path. What resolves to nothing is left as it is,
   so that ``mkdocs build --strict`` reports it.
+- The exit codes on the statuses page (``<!-- exit codes -->``) are the table of
+  :mod:`puzzleplan.cli.outcomes`, its items checked against the codes the program returns.
 - mkdocs-click prints an option's ``default`` as it is, and click (8.2 and later) marks "no
   default" with a sentinel: the table would say ``Sentinel.UNSET``. The row shows the value the
   option takes when it is not given (``False`` for a flag, ``None`` otherwise).
@@ -106,7 +108,24 @@ def _site_target(path: Path, files, config) -> str | None:
     return None
 
 
+def exit_code_table() -> str:
+    """The exit codes as a Markdown table, from :mod:`puzzleplan.cli.outcomes`: its docstring's
+    items (``- N: what``), each checked against the code the program returns."""
+    from puzzleplan.cli import outcomes
+    items = re.findall(r"^- (\d+): (.*?)(?=^- \d+:|\Z)", outcomes.__doc__, re.M | re.S)
+    said = {int(code): " ".join(text.split()).rstrip(";.") for code, text in items}
+    returned = set(outcomes.EXIT_CODES.values()) | {outcomes.EXIT_NOT_SOLVED, outcomes.EXIT_BAD_INPUT,
+                                                     outcomes.EXIT_TERMINATED}
+    if set(said) != returned:
+        raise ValueError(f"puzzleplan/cli/outcomes.py: the docstring lists exit codes {sorted(said)}, "
+                         f"the program returns {sorted(returned)}")
+    rows = [f"| {code} | {text.replace('``', '`').replace('|', '/')} |" for code, text in sorted(said.items())]
+    return "\n".join(["| exit code | meaning |", "|---:|---|", *rows])
+
+
 def on_page_markdown(markdown, page, config, files):
+    if "<!-- exit codes -->" in markdown:
+        markdown = markdown.replace("<!-- exit codes -->", exit_code_table())
     uri = page.file.src_uri
     origin = _origins.get(uri, (DOCS / uri).parent)
     here = posixpath.dirname(uri)

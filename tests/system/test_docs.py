@@ -147,6 +147,13 @@ def test_the_site_builds_with_its_references_generated(tmp_path):
     studies = sorted(p.parent.name for p in (ROOT / "benchmarks").glob("*/README.md"))
     assert studies and all((site / "studies" / name / "index.html").is_file() for name in studies)
     assert (site / "studies/sat_vs_search/cactus.png").is_file()       # a study's plots beside its page
+    from puzzleplan.cli import outcomes
+    statuses = (site / "concepts/statuses/index.html").read_text()
+    for code in set(outcomes.EXIT_CODES.values()) | {outcomes.EXIT_NOT_SOLVED, outcomes.EXIT_BAD_INPUT}:
+        assert re.search(rf">{code}</td>\s*<td>", statuses), f"exit code {code} not in the statuses page's table"
+    assert re.search(rf">{outcomes.EXIT_MEMOUT}</td>\s*<td>the memory limit", statuses)
+    memory = next(p for p in main.commands["solve"].params if p.name == "memory_mb")
+    assert f"exit code {outcomes.EXIT_MEMOUT}" in memory.help
     home = (site / "index.html").read_text()
     assert all(f'href="studies/{name}/"' in home for name in studies), "a study outside the navigation"
     assert not broken_references(site)
