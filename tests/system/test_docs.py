@@ -102,7 +102,7 @@ def test_the_commands_run_as_printed(folder):
     # what the blocks promise, checked on the files they wrote
     for name in ("plan.json", "klotski.json", "card40.drat", "answer.txt", "results/rh.csv", "results/tour.csv",
                  "results/first.csv", "results/compare.csv", "results/plots/cactus.png", "card40.html",
-                 "microban2.gif", "klotski.mp4", "klotski.plan", "guarini.cnf"):
+                 "microban2.gif", "my.html", "my.gif", "klotski.mp4", "klotski.plan", "guarini.cnf"):
         assert (folder / name).is_file(), name
 
 
