@@ -34,7 +34,7 @@ _origins: dict[str, Path] = {}        # a generated page -> the folder its Markd
 
 def _title(readme: Path) -> str:
     first = next((line for line in readme.read_text().splitlines() if line.startswith("# ")), None)
-    return first[2:].strip() if first else readme.parent.name
+    return (first[2:].strip() if first else readme.parent.name).replace("_", " ")
 
 
 def _studies() -> list[Path]:
