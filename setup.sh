@@ -6,6 +6,8 @@
 #                      checker berkeley-abc (needs root and apt-get); kissat comes from PyPI (the passagemath-kissat wheel), and so do
 #                      the PDDL planners Fast Downward and SymK (up-fast-downward, up-symk); Debian's
 #                      chromium and chromium-driver for the browser test of the HTML player.
+#   sh setup.sh docs   the package and the documentation tools (MkDocs, Material, mkdocstrings,
+#                      mkdocs-click), then the site built into ./site (how to serve it is printed)
 set -e
 cd "$(dirname "$0")"
 if [ "${1:-}" = "test" ]; then
@@ -32,8 +34,15 @@ if [ "${1:-}" = "test" ]; then
         fi
     fi
     extras="[test]"
+elif [ "${1:-}" = "docs" ]; then
+    extras="[docs]"
 else
     extras=""
 fi
 python3 -m venv .venv
 .venv/bin/pip install -q -e ".$extras"
+if [ "${1:-}" = "docs" ]; then
+    NO_MKDOCS_2_WARNING=1 .venv/bin/python -m mkdocs build --strict -q -d site
+    echo "setup: the site is built in site/; serve it with  .venv/bin/mkdocs serve  (then open http://127.0.0.1:8000/)," >&2
+    echo "setup: or serve the built folder:  .venv/bin/python -m http.server -d site 8000" >&2
+fi

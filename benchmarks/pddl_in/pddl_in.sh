@@ -15,7 +15,7 @@ $PP bench "$IPC" -m cost --methods bfs,fd-lmcut,symk --time-limit 20 --jobs 1 -q
 cat /proc/loadavg
 $PP bench "$IPC" -m steps --methods bfs,pysat,fd-lmcut,symk --time-limit 20 --jobs 1 -q -o $OUT
 cat /proc/loadavg
-# SAT under cost (the walks cost 0: one transition each, docs/guides/pddl-in.md), added once
+# SAT under cost (the walks cost 0: one transition each, docs/results/pddl-in.md), added once
 # the strips family took actions of cost 0
 $PP bench "$IPC" -m cost --methods pysat-de --time-limit 20 --jobs 1 -q -o $OUT
 cat /proc/loadavg

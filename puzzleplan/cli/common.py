@@ -230,10 +230,11 @@ def memory_option(f):
             return f(*args, **kwargs)
 
     from ..limits import DEFAULT_MEMORY_MB
+    from .outcomes import EXIT_MEMOUT
     return click.option("--memory", "memory_mb", type=MEMORY, default=DEFAULT_MEMORY_MB,
                         show_default=True, metavar="MiB",
                         help=f"Memory for the whole run (address space, MiB, at least {MIN_MEMORY_MB}); running "
-                             "out answers memout (exit code 5).")(wrapper)
+                             f"out answers memout (exit code {EXIT_MEMOUT}).")(wrapper)
 
 
 def json_option(f):

@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pytest
 import yaml
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.system     # whole-system checks: run by CI after the q
 
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
-BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.M | re.S)
+BLOCK = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.M | re.S)     # a block may carry a title: ```text title="x"
 
 
 def nav_pages() -> list[Path]:
@@ -101,14 +102,33 @@ def test_the_commands_run_as_printed(folder):
     # what the blocks promise, checked on the files they wrote
     for name in ("plan.json", "klotski.json", "card40.drat", "answer.txt", "results/rh.csv", "results/tour.csv",
                  "results/first.csv", "results/compare.csv", "results/plots/cactus.png", "card40.html",
-                 "microban2.gif", "klotski.mp4", "klotski.plan", "guarini.cnf"):
+                 "microban2.gif", "my.html", "my.gif", "klotski.mp4", "klotski.plan", "guarini.cnf"):
         assert (folder / name).is_file(), name
 
 
+def broken_references(site: Path) -> list[tuple[str, str]]:
+    """(page, target) of every image or link of the built site that points inside the site at
+    nothing (the 404 page's links are absolute, for any address: left out)."""
+    bad = []
+    for page in site.rglob("*.html"):
+        if page.name == "404.html":
+            continue
+        for target in re.findall(r'\b(?:src|href)="([^"]+)"', page.read_text(errors="replace")):
+            u = urlparse(target)
+            if u.scheme or u.netloc or not u.path:
+                continue
+            dest = (page.parent / unquote(u.path)).resolve()
+            if not (dest / "index.html" if dest.is_dir() else dest).exists():
+                bad.append((str(page.relative_to(site)), target))
+    return bad
+
+
 def test_the_site_builds_with_its_references_generated(tmp_path):
-    """``mkdocs build --strict``: every page, every link between pages, the CLI reference made
-    from the click commands, the API reference from the docstrings, a page per study of
-    ``benchmarks/`` with its plots."""
+    """``mkdocs build --strict``: every page, every link between pages and every image (a link
+    that resolves to nothing fails the build: ``validation`` in ``mkdocs.yml``; and the built
+    pages are read again for any image or link pointing at nothing), the CLI reference made
+    from the click commands with the defaults the options really have, the API reference from
+    the docstrings, a page per study of ``benchmarks/`` with its plots, each in the navigation."""
     site = tmp_path / "site"
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
                           cwd=ROOT, capture_output=True, text=True, timeout=600,
@@ -122,9 +142,21 @@ def test_the_site_builds_with_its_references_generated(tmp_path):
             for opt in getattr(param, "opts", []):
                 if opt.startswith("--"):
                     assert opt in cli, (name, opt)
+    assert "Sentinel" not in cli and "UNSET" not in cli, "a default shown as click's sentinel"
+    assert "<td><code>4096</code></td>" in cli                         # --memory's real default
     studies = sorted(p.parent.name for p in (ROOT / "benchmarks").glob("*/README.md"))
     assert studies and all((site / "studies" / name / "index.html").is_file() for name in studies)
     assert (site / "studies/sat_vs_search/cactus.png").is_file()       # a study's plots beside its page
+    from puzzleplan.cli import outcomes
+    statuses = (site / "concepts/statuses/index.html").read_text()
+    for code in set(outcomes.EXIT_CODES.values()) | {outcomes.EXIT_NOT_SOLVED, outcomes.EXIT_BAD_INPUT}:
+        assert re.search(rf">{code}</td>\s*<td>", statuses), f"exit code {code} not in the statuses page's table"
+    assert re.search(rf">{outcomes.EXIT_MEMOUT}</td>\s*<td>the memory limit", statuses)
+    memory = next(p for p in main.commands["solve"].params if p.name == "memory_mb")
+    assert f"exit code {outcomes.EXIT_MEMOUT}" in memory.help
+    home = (site / "index.html").read_text()
+    assert all(f'href="studies/{name}/"' in home for name in studies), "a study outside the navigation"
+    assert not broken_references(site)
     api = (site / "reference/api/index.html").read_text()
     for name in ("load", "solve", "SolveOptions", "breadth_first_search", "check_plan", "Rules", "SideConditions"):
         assert 'id="puzzleplan.' in api and name in api, name

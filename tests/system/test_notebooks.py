@@ -2,6 +2,7 @@
 the full mode of sat_vs_search in the slow tests), changes no tracked file, and is stored
 executed, with its figures."""
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,25 @@ def test_notebooks_are_stored_with_their_figures(path):
 def test_there_are_notebooks():
     assert {p.name for p in NOTEBOOKS} >= {"side_constraints.ipynb", "sat_vs_search.ipynb",
                                          "export_and_external_solvers.ipynb"}
+
+
+def test_execute_writes_elsewhere_unless_asked(tmp_path):
+    """``notebooks/execute.py`` writes the executed notebook to the folder given, never over the
+    tracked one (``--in-place`` asks for that), and refuses to write into notebooks/ without it."""
+    import nbformat
+    script = ROOT / "notebooks/execute.py"
+    name = "export_and_external_solvers.ipynb"
+    before = tracked_changes()
+    stored = (ROOT / "notebooks" / name).read_bytes()
+    done = subprocess.run([sys.executable, str(script), name, "--quick", "-o", str(tmp_path)],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (ROOT / "notebooks" / name).read_bytes() == stored and tracked_changes() == before
+    nb = nbformat.read(tmp_path / name, as_version=4)
+    assert all(c.get("execution_count") for c in nb.cells if c.cell_type == "code")
+    again = subprocess.run([sys.executable, str(script), name, "-o", str(tmp_path)], capture_output=True, text=True)
+    assert again.returncode != 0 and "--force" in again.stderr and "Traceback" not in again.stderr
+    inside = subprocess.run([sys.executable, str(script), name, "-o", str(ROOT / "notebooks")],
+                            capture_output=True, text=True)
+    assert inside.returncode != 0 and "--in-place" in inside.stderr
+    assert (ROOT / "notebooks" / name).read_bytes() == stored
