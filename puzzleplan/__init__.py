@@ -3,9 +3,9 @@
 >>> import puzzleplan as pp
 >>> inst = pp.load("instances/seeds/rushhour_card40_bmodel_v2.rh",
 ...                constraints=[pp.MoveCount("A", ">=", 3), pp.frozen("K")])
->>> result = pp.solve(inst.domain, "slides")          # SAT, deepening
+>>> result = pp.solve(inst.problem, "slides")          # SAT, deepening
 >>> result.status, result.length, result.steps
->>> pp.methods.run("fd-lmcut", inst.domain, "slides")  # any method by name (puzzleplan.methods)
+>>> pp.methods.run("fd-lmcut", inst.problem, "slides")  # any method by name (puzzleplan.methods)
 >>> [f.name for f in pp.registry.all_families()]       # the puzzle families
 
 The names are loaded when first used: ``import puzzleplan``, which the command line's start

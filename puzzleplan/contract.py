@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import abc
 import importlib
-import sys
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterator, Mapping, Protocol, Sequence
 
-from .puzzle import Move, MoveCount, PuzzleError
+from .puzzle import EndsOn, Move, MoveCount, PuzzleError
 
 # the parts a family may declare, and whether a family without them is incomplete
 REQUIRED_PARTS = ("rules", "build", "generate")     # encoders, pddl and scene are optional
@@ -58,14 +57,6 @@ class Rules(abc.ABC):
     metrics: tuple[str, ...] = ()       # the first is the default
     initial: Hashable = None
 
-    @property
-    def name(self) -> str:
-        """The family's name: the ``FAMILY`` record of the package that holds the rules class
-        (the registry, :func:`puzzleplan.registry.of`, also knows families whose record lives
-        elsewhere)."""
-        record = package_record(type(self.base))
-        return record.name if record is not None else type(self.base).__name__
-
     # -- search --------------------------------------------------------------------
     @abc.abstractmethod
     def is_goal(self, state) -> bool: ...
@@ -83,7 +74,7 @@ class Rules(abc.ABC):
         """Per mover, a lower bound on the moves it makes on every way from ``state`` to a state
         where goal alternative ``i``'s placement holds, or None: none known (the default).
         Different movers' moves are different moves, so the bounds add up; with move counts
-        (:class:`~puzzleplan.constraints.Counted`) each mover needs the larger of its bound and
+        (:class:`~puzzleplan.constraints.Counters`) each mover needs the larger of its bound and
         the moves its counts still ask for, and those add up too."""
         return None
 
@@ -176,20 +167,13 @@ class Rules(abc.ABC):
 
     def position(self, entry) -> dict:
         """A replay entry as canonical JSON-ready data (animation, browser test)."""
-        raise PuzzleError(f"the {self.name} family cannot draw its positions")
+        raise PuzzleError(f"{type(self).__name__} cannot draw its positions")
 
     def frame_per_step(self, metric: str) -> bool:
         """Whether an animation in ``metric`` shows every step (Sokoban's walks between
         pushes) rather than one frame per move; False by default."""
         return False
 
-    # -- what a Counted wrapper adds; a bare rules object has none -----------------------
-    @property
-    def base(self) -> "Rules":
-        return self
-
-    extra: tuple = ()
-    ends: tuple = ()
 
 
 class SideConditions(abc.ABC):
@@ -328,29 +312,89 @@ class Family:
         return {"sat": bool(self.encoders), "search": True, "pddl": bool(self.pddl), "animation": bool(self.scene)}
 
 
+@dataclass(frozen=True)
+class Conditions:
+    """The side conditions a problem adds to its rules: move counts (``A.moves>=3``,
+    ``A.frozen``: at most 0) and end conditions (``A.ends=c3,d4``).  Cells to avoid are not
+    here: the family's ``build`` takes them into the rules.  Goals that count moves are the
+    rules' own (:meth:`Rules.goal_alternatives`)."""
+
+    counts: tuple[MoveCount, ...] = ()
+    ends: tuple[EndsOn, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.counts or self.ends)
+
+
+@dataclass(frozen=True, eq=False)
+class Problem:
+    """What every method works on: the rules of one instance, the family they belong to, and
+    the side conditions asked on top (:class:`Conditions`).
+
+    Search, the SAT encoders, the planner, validation, animation and the PDDL export take a
+    problem; the family travels with it (its encoders, PDDL part, scene).  Search runs on its
+    state space (:func:`puzzleplan.constraints.state_space`): the rules themselves, or the
+    rules with move counters in the state when the problem counts moves or asks where pieces
+    end (:class:`~puzzleplan.constraints.Counters`).
+    """
+
+    rules: Rules
+    family: Family
+    conditions: Conditions = Conditions()
+
+    @property
+    def name(self) -> str:
+        """The family's name."""
+        return self.family.name
+
+    @property
+    def counts(self) -> tuple[MoveCount, ...]:
+        return self.conditions.counts
+
+    @property
+    def ends(self) -> tuple[EndsOn, ...]:
+        return self.conditions.ends
+
+    def alternatives(self) -> list[tuple[MoveCount, ...]]:
+        """The goal alternatives, each with the move counts it asks: the rules' own and the
+        problem's counts, which apply to every alternative."""
+        return [tuple(alt) + self.counts for alt in self.rules.goal_alternatives()]
+
+    @property
+    def counted(self) -> bool:
+        """Whether a plan's moves must be counted or its end checked: a search needs
+        :class:`~puzzleplan.constraints.Counters` in its state."""
+        return bool(self.ends) or any(self.alternatives())
+
+    def with_conditions(self, counts: Sequence[MoveCount] = (), ends: Sequence[EndsOn] = ()) -> "Problem":
+        """This problem with more side conditions."""
+        return Problem(self.rules, self.family, Conditions(self.counts + tuple(counts), self.ends + tuple(ends)))
+
+
 @dataclass
 class Instance:
-    """A puzzle as loaded (:func:`puzzleplan.load`): its rules, with the family that read it."""
+    """A puzzle as loaded (:func:`puzzleplan.load`): its :class:`Problem`, with what the file
+    said."""
 
     path: str
     format: str
-    domain: Any            # the rules, possibly wrapped with move counters
+    problem: Problem
     spec: Any              # what the file said
     level: int | None
     stated_optimum: int | None = None   # an optimum the file itself states (its metric: see format)
-    family: Family | None = None
 
+    @property
+    def rules(self) -> Rules:
+        return self.problem.rules
 
-def package_record(cls: type) -> "Family | None":
-    """The ``FAMILY`` record of the innermost package holding ``cls`` (already imported with
-    it), or None."""
-    parts = cls.__module__.split(".")
-    while parts:
-        record = getattr(sys.modules.get(".".join(parts)), "FAMILY", None)
-        if isinstance(record, Family):
-            return record
-        parts.pop()
-    return None
+    @property
+    def family(self) -> Family:
+        return self.problem.family
+
+    @property
+    def domain(self) -> Problem:
+        """The problem, under the name earlier versions gave it (``inst.domain``)."""
+        return self.problem
 
 
 def resolve(package: str, ref: str, what: str) -> Any:

@@ -1,6 +1,6 @@
 """Pictures of positions and plans, with matplotlib.
 
-A position is drawn from the rows a domain prints (``board()`` or a replay's
+A position is drawn from the rows the rules print (``board()`` or a replay's
 ``frames()``): ``#`` walls in dark grey, ``.`` and spaces as floor, a letter as
 a piece (one colour per letter), except the characters the family draws its own
 way (the rules' ``symbols``: Sokoban's ``$ * . @ +`` as boxes, stored boxes, storage
@@ -43,10 +43,13 @@ def draw_rows(rows: Sequence[str], ax, title: str | None = None, symbols: dict |
         ax.set_title(title, fontsize=9)
 
 
-def draw_plan(domain, steps: Sequence[str], frames: int = 8, columns: int = 4, title: str | None = None):
-    """A figure of ``frames`` positions along the replayed plan (first and last included)."""
+def draw_plan(problem, steps: Sequence[str], frames: int = 8, columns: int = 4, title: str | None = None):
+    """A figure of ``frames`` positions along the replayed plan (first and last included) on
+    ``problem`` (a :class:`~puzzleplan.contract.Problem`, a loaded instance or a bare rules
+    object)."""
     import matplotlib.pyplot as plt
-    base = domain.base
+    from . import registry
+    base = registry.problem(problem).rules
     replay = base.replay(steps)
     positions = replay.frames()
     n = min(frames, len(positions))

@@ -167,8 +167,7 @@ def decode_answer(formula: Formula, answer: Answer, source: str = "answer"):
         if not any((lit > 0) == (abs(lit) in true) for lit in c):
             raise PuzzleError("the assignment violates a clause of the formula: not a model of it", source)
     moves = formula.encoder.decode(formula.model, true)
-    domain = formula.encoder.domain
-    return domain.render_steps(moves)
+    return formula.encoder.rules.render_steps(moves)
 
 
 def check_symbols(formula: Formula, symbols: dict[int, object], source: str) -> None:
@@ -194,14 +193,14 @@ def aiger_comments(header: dict, metric: str, bound, backward: bool) -> list[str
     return lines
 
 
-def aiger_system(domain, metric, bound: int | None = None, backward: bool = False, header: dict | None = None):
-    """The transition system of ``domain`` and its AIG; PuzzleError if the AIGER text would not
+def aiger_system(problem, metric, bound: int | None = None, backward: bool = False, header: dict | None = None):
+    """The transition system of ``problem`` and its AIG; PuzzleError if the AIGER text would not
     fit in the memory left (an estimate from the gates, before anything is written)."""
     from .encodings.aiger import to_aig
     from .encodings.lower import available_bytes
     from .encodings.transition import build_system
     header = dict(header or {})
-    s = build_system(domain, metric, header.get("counts", ()), backward, bound)
+    s = build_system(problem, metric, header.get("counts", ()), backward, bound)
     aig = to_aig(s, fold=False, comments=aiger_comments(header, s.metric, bound, backward))
     need = (len(aig.gates) + aig.nlatches + aig.ninputs) * AIGER_BYTES_PER_LINE
     free = available_bytes()

@@ -42,21 +42,21 @@ def backends() -> list[str]:
     return out
 
 
-def run(spec: str, domain, metric: str | None, time_limit: float | None = None, **options) -> Result:
-    """Run method ``spec`` on ``domain`` (rules or a loaded instance).  ``options``: for a
+def run(spec: str, problem, metric: str | None, time_limit: float | None = None, **options) -> Result:
+    """Run method ``spec`` on ``problem`` (a :class:`~puzzleplan.contract.Problem`, a loaded
+    instance or a bare rules object).  ``options``: for a
     search, ``progress(expanded, states)``; for a SAT method, any field of the planner's
     :class:`~puzzleplan.planner.deepening.SolveOptions`; planners take none."""
-    from .contract import Instance
+    from . import registry
     method, option, impl = code(spec)
     if method.kind == SAT:
         from .planner import solve
-        return solve(domain, metric, spec, time_limit, **options)
-    if isinstance(domain, Instance):
-        domain = domain.domain
+        return solve(problem, metric, spec, time_limit, **options)
+    problem = registry.problem(problem)
     if method.kind == SEARCH:
-        return impl(domain, metric, time_limit, options.pop("progress", None), **options)
+        return impl(problem, metric, time_limit, options.pop("progress", None), **options)
     if method.kind == PLANNER:
         if options:
             raise PuzzleError(f"{spec} takes no options ({', '.join(options)})")
         from .planner.deepening import SolveOptions
-        return impl.solve(domain, metric, method.name, option, SolveOptions(spec, time_limit))
+        return impl.solve(problem, metric, method.name, option, SolveOptions(spec, time_limit))

@@ -10,7 +10,7 @@ package in the group ``puzzleplan.methods`` naming a :class:`Method` record).
 
 What the code of each kind is:
 
-search    a function ``(domain, metric, time_limit, progress, **options) -> Result``
+search    a function ``(problem, metric, time_limit, progress, **options) -> Result``
           (:mod:`puzzleplan.search`);
 sat       a :class:`~puzzleplan.planner.backends.base.Backend` subclass, which the
           deepening loop asks one horizon at a time, or a :class:`Runner` (a model
@@ -84,8 +84,8 @@ class Plugin:
 class Runner(Plugin):
     """A method that answers a whole puzzle at once (a model checker, an outside planner)."""
 
-    def solve(self, domain, metric: str, name: str, option: str, options) -> Result:
-        """Answer ``domain`` in ``metric``; ``options`` is the planner's
+    def solve(self, problem, metric: str, name: str, option: str, options) -> Result:
+        """Answer ``problem`` (a :class:`~puzzleplan.contract.Problem`) in ``metric``; ``options`` is the planner's
         :class:`~puzzleplan.planner.deepening.SolveOptions` (time limit, counts, say...)."""
         raise NotImplementedError
 

@@ -3,11 +3,11 @@ family implements are in :mod:`puzzleplan.contract`).
 
 Glossary
 --------
-state   an immutable, hashable position of a puzzle (domain specific)
+state   an immutable, hashable position of a puzzle (the family's own)
 move    one transition counted as 1 in some metric; it expands to unit steps
 step    the seeds' unit: one piece one cell (sliding), one player step (Sokoban),
         one jump (knights); written as a short string (``"AU"``, ``"r"``, ``"b1-c3"``)
-metric  how a plan's length is counted: ``steps`` always exists, others per domain
+metric  how a plan's length is counted: ``steps`` always exists, others per family
 horizon the number of moves a bounded encoding allows
 """
 from __future__ import annotations
@@ -92,9 +92,9 @@ class Outcome(str, enum.Enum):
 class Move:
     """One move in a metric: which piece group moved (or None) and its payload.
 
-    ``mover`` is the domain's name for what moved (a piece type index, ``"player"``,
+    ``mover`` is the rules' name for what moved (a piece type index, ``"player"``,
     a knight index); side constraints count moves per mover.  ``data`` is whatever
-    the domain needs to turn the move into unit steps later.
+    the rules need to turn the move into unit steps later.
     """
 
     mover: Hashable
@@ -138,9 +138,9 @@ class Result:
         """Whether the status asserts something proven about every plan."""
         return self.status in (Status.OPTIMAL, Status.UNSOLVABLE, Status.NO_PLAN_WITHIN) or self.bound is not None
 
-    def scoped(self, domain) -> "Result":
-        """Attach what the domain says a proof covers (open Sokoban levels: the cut grid)."""
-        note = domain.base.proof_scope()
+    def scoped(self, rules) -> "Result":
+        """Attach what the rules say a proof covers (open Sokoban levels: the cut grid)."""
+        note = rules.proof_scope()
         if note and self.claims():
             self.scope = note
         return self
@@ -159,11 +159,13 @@ class Result:
         return out
 
 
-def check_metric(domain, metric: str | None) -> str:
-    metric = metric or domain.metrics[0]
-    if metric not in domain.metrics:
-        raise PuzzleError(f"unknown metric {metric!r} for {domain.name}; choose from "
-                          + ", ".join(domain.metrics))
+def check_metric(problem, metric: str | None) -> str:
+    """``metric``, or the first of the problem's rules (a :class:`~puzzleplan.contract.Problem`);
+    PuzzleError naming the family's metrics if the rules have no such metric."""
+    metrics = problem.rules.metrics
+    metric = metric or metrics[0]
+    if metric not in metrics:
+        raise PuzzleError(f"unknown metric {metric!r} for {problem.name}; choose from " + ", ".join(metrics))
     return metric
 
 
@@ -219,7 +221,7 @@ def frozen(piece: str) -> MoveCount:
 class EndsOn:
     """``piece`` must end the plan with every cell it covers among ``cells``.
 
-    Cells are the domain's own coordinates (``(x, y)``); for knights, squares.
+    Cells are the rules' own coordinates (``(x, y)``); for knights, squares.
     """
 
     piece: str

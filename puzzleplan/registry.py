@@ -6,8 +6,10 @@ the entry-point group ``puzzleplan.families`` (the entry point names a ``Family`
 record, or a module that defines ``FAMILY``).  Listing them imports only the records:
 rules, encoders and the rest are imported when used (:meth:`Family.part`).
 
-Generic code asks the family of a file (:func:`for_path`) or of a rules object
-(:func:`of`) and never compares a family's name.
+Generic code asks the family of a file (:func:`for_path`) and never compares a family's
+name; a loaded puzzle carries its family in its :class:`~.contract.Problem`.  :func:`problem`
+makes a problem of a bare rules object, finding its family once, at the edge of the Python
+API (a script that built rules itself).
 """
 from __future__ import annotations
 
@@ -17,9 +19,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from .puzzle import PuzzleError
-from .contract import REQUIRED_PARTS, Family, Format, Instance, Parsed, Rules, missing_methods
+from .contract import REQUIRED_PARTS, Conditions, Family, Format, Instance, Parsed, Problem, Rules, missing_methods
 
-__all__ = ["Family", "Format", "Parsed", "Rules", "names", "get", "all_families", "of", "rules_and_family", "for_path",
+__all__ = ["Family", "Format", "Parsed", "Rules", "names", "get", "all_families", "of", "problem", "for_path",
            "problems", "rules_class", "GROUP"]
 
 GROUP = "puzzleplan.families"
@@ -89,26 +91,27 @@ def get(name: str) -> Family:
 
 
 def of(rules) -> Family:
-    """The family of a rules object (or of a side-condition wrapper around one): the one
-    whose package holds its class."""
-    return _family_of_class(type(rules.base))
-
-
-def rules_and_family(target) -> tuple[Rules, Family]:
-    """``(rules, family)`` of a loaded instance (which carries its family from the load) or of
-    a rules object (its family found once here)."""
-    if isinstance(target, Instance):
-        return target.domain, target.family or of(target.domain)
-    return target, of(target)
-
-
-@lru_cache(maxsize=None)
-def _family_of_class(cls: type) -> Family:
-    module = cls.__module__
+    """The family of a bare rules object: the one whose package holds its class.  For a rules
+    object a script built itself; a loaded puzzle's :class:`~.contract.Problem` carries its
+    family."""
+    module = type(rules).__module__
     for family in _registry().values():
         if module == family.package or module.startswith(family.package + "."):
             return family
-    raise PuzzleError(f"{cls.__name__} ({module}) belongs to no registered puzzle family")
+    raise PuzzleError(f"{type(rules).__name__} ({module}) belongs to no registered puzzle family")
+
+
+def problem(target, counts=(), ends=()) -> Problem:
+    """The :class:`~.contract.Problem` of what a caller of the Python API passes: a loaded
+    :class:`~.contract.Instance`, a problem, or a bare rules object (its family found here,
+    by :func:`of`); ``counts`` and ``ends`` add side conditions."""
+    if isinstance(target, Instance):
+        target = target.problem
+    if not isinstance(target, Problem):
+        if not isinstance(target, Rules):
+            raise TypeError(f"expected a loaded instance, a Problem or a rules object, not {type(target).__name__}")
+        target = Problem(target, of(target), Conditions())
+    return target.with_conditions(counts, ends) if counts or ends else target
 
 
 def rules_class(family: Family) -> type:

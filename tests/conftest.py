@@ -32,7 +32,7 @@ def read_back(rules, metric: str, folder):
     from puzzleplan.pddl import export
     Path(folder).mkdir(parents=True, exist_ok=True)
     _, _, problem = export(rules, metric, str(Path(folder) / "task"))
-    return load(problem).domain
+    return load(problem).rules
 
 
 @pytest.fixture

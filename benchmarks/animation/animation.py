@@ -51,7 +51,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="Runs per format; the fastest is kept.")
     args = ap.parse_args()
     inst = pp.load(ROOT / KLOTSKI)
-    plan = pp.breadth_first_search(inst.domain, "steps")
+    plan = pp.breadth_first_search(inst.problem, "steps")
     assert plan.length == 116, plan.length
     exe = str(Path(sys.executable).with_name("puzzleplan"))
     out_csv = ROOT / "benchmarks/animation/animation.csv"

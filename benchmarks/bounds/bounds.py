@@ -52,7 +52,7 @@ def main() -> None:
         for path, level in POINTS:
             if args.only and args.only not in path:
                 continue
-            domain = load(ROOT / path, level).domain
+            domain = load(ROOT / path, level).problem
             for variant in args.variants.split(","):
                 bounds = {"off": False, "both": True, "default": None}[variant]
                 t, c = time.perf_counter(), time.process_time()

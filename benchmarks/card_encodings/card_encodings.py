@@ -41,7 +41,7 @@ def main() -> None:
             for enc in ENCODINGS:
                 for _ in range(args.repeat):
                     t = time.perf_counter()
-                    r = pp.solve(inst.domain, metric, "pysat", card_encoding=enc)
+                    r = pp.solve(inst.problem, metric, "pysat", card_encoding=enc)
                     secs = time.perf_counter() - t
                     last = r.horizons[-1] if r.horizons else {}
                     w.writerow([name, enc, r.status.value, r.length, f"{secs:.2f}", last.get("vars"),

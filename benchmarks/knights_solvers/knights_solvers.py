@@ -26,8 +26,8 @@ BACKENDS = ["pysat:glucose42", "pysat:cadical195", "pysat-plain:glucose42", "pys
 
 
 def cases():
-    yield "knights_seed003", load(ROOT / "instances/seeds/knights_seed003.knights").domain
-    yield "guarini", load(ROOT / "instances/knights/guarini.knights").domain
+    yield "knights_seed003", load(ROOT / "instances/seeds/knights_seed003.knights").rules
+    yield "guarini", load(ROOT / "instances/knights/guarini.knights").rules
     rng, found = random.Random(2026), 0
     while found < 6:
         d = generate.knights(rng, 3, 4, n=4, holes=2)

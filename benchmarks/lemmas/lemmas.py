@@ -50,7 +50,7 @@ def main() -> None:
         for name, rel, level, metric in CASES:
             if args.only and args.only not in name:
                 continue
-            domain = pp.load(ROOT / "instances" / rel, level).domain
+            domain = pp.load(ROOT / "instances" / rel, level).problem
             for solver in SOLVERS:
                 for backend, budget in CONFIGS:
                     t = time.perf_counter()

@@ -61,7 +61,7 @@ def no_lemma_questions():
 
 def run(variant: str, path: str, level, metric: str, time_limit: float) -> dict:
     backend, *off = variant.split("/")
-    domain = load(ROOT / "instances" / path, level).domain
+    domain = load(ROOT / "instances" / path, level).problem
     options = {"goal_lemmas": "nogoal" not in off, "bounds": "bounds" in off}
     t0, c0 = time.perf_counter(), time.process_time()
     if "nolemmas" in off:

@@ -96,7 +96,7 @@ def main() -> None:
             backend, _, budget = variant.partition("@")
             seconds = []
             for level in LONGEST:
-                domain = load(CARDS, level).domain
+                domain = load(CARDS, level).problem
                 timers.reset()
                 t0 = time.perf_counter()
                 r = solve(domain, "steps", backend, time_limit=args.time_limit,

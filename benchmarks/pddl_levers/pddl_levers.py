@@ -64,7 +64,7 @@ def native_of(case: str, tmp: str):
         path.write_text(EIGHT_31)
     else:
         path = ROOT / path
-    return load(path, level).domain, metric, known
+    return load(path, level).rules, metric, known
 
 
 def run(case: str, config: str, method: str, rules, metric: str, seconds: float) -> dict:
@@ -101,12 +101,12 @@ def main() -> None:
             _, _, problem = export(native, metric, f"{tmp}/{case}")
             for config in args.configs.split(","):
                 if config in SEARCHES:
-                    rules, method = load(problem).domain, config
+                    rules, method = load(problem).rules, config
                 elif CONFIGS[config] is None:
                     rules, method = native, "sat"
                 else:
-                    rules, method = load(problem).domain, "sat"
-                    rules.base.levers = frozenset(CONFIGS[config])
+                    rules, method = load(problem).rules, "sat"
+                    rules.levers = frozenset(CONFIGS[config])
                 row = {"case": case, "metric": metric, "config": config, "method": method, "known": known,
                        "load": os.getloadavg()[0], "time_limit": args.seconds, "command": command,
                        "revision": revision(), "machine": machine()}

@@ -36,7 +36,7 @@ def catalogue_exports(names: set[str] | None = None) -> Iterator[tuple[dict, obj
         if names and row["name"] not in names:
             continue
         level = int(row["level"]) if row["level"] else None
-        native = load(instances_root() / row["file"], level).domain
+        native = load(instances_root() / row["file"], level).problem
         with tempfile.TemporaryDirectory() as tmp:
             try:
                 task, _, problem = export(native, row["metric"], tmp)
@@ -59,7 +59,7 @@ def main(seconds: float) -> None:
                 rec.update(exported=f"refused: {refused}")
                 out.writerow(rec)
                 continue
-            read = load(problem).domain
+            read = load(problem).rules
             rec.update(exported=f"{len(task.schemas)} schemas", variables=len(read.task.values),
                        actions=len(read.ops))
             t0 = time.process_time()

@@ -82,7 +82,7 @@ def main() -> None:
                        native_cpu=round(cpu() - c0, 2), lower_bound_native=got.lower_bound,
                        goal_lemma_units_native=s.get("goal_lemma_units"), conflicts_native=s.get("conflicts"))
             w0, c0 = time.perf_counter(), cpu()
-            read = load(problem, options={"levers": args.levers, "grounder": args.grounder}).domain
+            read = load(problem, options={"levers": args.levers, "grounder": args.grounder}).rules
             c1 = cpu()
             metric = "steps" if read.unit_costs("cost") else "cost"
             rec.update(pddl_metric=metric, variables=len(read.task.values), actions=len(read.ops),

@@ -76,7 +76,7 @@ def main(which: str = "all") -> None:
                           "wall_s", "cpu_s", "conflicts", "expanded", "peak_rss_mb", "load_before", "machine",
                           "versions"])
         for name, metric, method, seconds in runs(which):
-            domain = load(ROOT / f"instances/pegsol/{name}.peg").domain
+            domain = load(ROOT / f"instances/pegsol/{name}.peg").problem
             load_before = round(os.getloadavg()[0], 2)
             c0, t0 = time.process_time(), time.perf_counter()
             if method.startswith("raw-sat:"):

@@ -31,7 +31,7 @@ def main() -> None:
             w.writerow(["instance", "first_probe", "status", "length", "conflicts", "cpu_seconds", "probe_answer",
                         "git", "machine"])
         for name in POINTS:
-            domain = load(SERIES / name).domain
+            domain = load(SERIES / name).problem
             for probe in (False, True):
                 t = time.process_time()
                 r = solve(domain, None, "pysat-de", 30, first_probe=probe)

@@ -1,7 +1,7 @@
 """Animations of replayed plans: GIF and MP4 (:mod:`.raster`), a self-contained HTML
 player (:mod:`.page`), both drawn from one :class:`~.scene.Scene`.
 
-``write(domain, steps, metric, path)`` replays the plan by the domain's rules (an illegal
+``write(problem, steps, metric, path)`` replays the plan by the problem's rules (an illegal
 step raises :class:`~puzzleplan.puzzle.IllegalStep`), and writes the file whose kind its
 suffix names; an existing file is never replaced unless ``force``.
 """
@@ -87,17 +87,17 @@ def kind_of(path, kind: str | None = None) -> str:
     return KINDS[suffix]
 
 
-def gif(domain, steps: Sequence[str], metric: str, title: str = "") -> bytes:
+def gif(problem, steps: Sequence[str], metric: str, title: str = "") -> bytes:
     """The animated GIF of a replayed plan, as bytes (for a notebook: ``IPython.display.Image``)."""
     from .raster import gif_bytes
-    return gif_bytes(build(domain, steps, metric, title))
+    return gif_bytes(build(problem, steps, metric, title))
 
 
-def write(domain, steps: Sequence[str], metric: str, path, kind: str | None = None,
+def write(problem, steps: Sequence[str], metric: str, path, kind: str | None = None,
           force: bool = False, title: str = "") -> Scene:
     """Replay ``steps`` and write their animation to ``path``; returns the scene drawn."""
     kind = kind_of(path, kind)
     target = check_target(path, force)
-    scene = build(domain, steps, metric, title)
+    scene = build(problem, steps, metric, title)
     render(scene, kind, target, force)
     return scene

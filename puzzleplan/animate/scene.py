@@ -29,7 +29,6 @@ import zlib
 from dataclasses import asdict, dataclass, field
 from typing import Sequence
 
-from ..constraints import alternatives
 from ..validate import check_plan, moves_per_piece
 
 PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#9c755f",
@@ -92,7 +91,7 @@ class Frame:
 
 @dataclass
 class Scene:
-    domain: str
+    family: str                 # the family's name
     metric: str
     title: str
     width: int
@@ -122,43 +121,45 @@ class Scene:
         return cell[0] - self.origin[0], cell[1] - self.origin[1]
 
 
-def counted_pieces(domain) -> list:
+def counted_pieces(problem) -> list:
     """The side conditions (text) and the pieces whose moves they count."""
-    conds = list(domain.extra) + [c for alt in alternatives(domain.base) for c in alt]
+    conds = list(problem.counts) + [c for alt in problem.rules.goal_alternatives() for c in alt]
     pieces = list(dict.fromkeys(p for c in conds for p in c.pieces))
     return [str(c) for c in dict.fromkeys(conds)], pieces
 
 
-def counters(base, steps, metric, replay, i: int, pieces) -> dict:
+def counters(rules, steps, metric, replay, i: int, pieces) -> dict:
     if not pieces:
         return {}
-    per = moves_per_piece(base, steps[:i], metric)
+    per = moves_per_piece(rules, steps[:i], metric)
     return {p: per.get(p, 0) for p in pieces}
 
 
-def build(domain, steps: Sequence[str], metric: str, title: str = "") -> Scene:
-    """The scene of ``steps`` on ``domain`` (a domain or a :class:`Counted` wrapper).
+def build(problem, steps: Sequence[str], metric: str, title: str = "") -> Scene:
+    """The scene of ``steps`` on ``problem`` (a :class:`~puzzleplan.contract.Problem`, a loaded
+    instance or a bare rules object), drawn by its family's ``scene`` part.
     Raises IllegalStep (a PuzzleError) if the plan does not replay."""
     from .. import registry
-    base = domain.base
+    problem = registry.problem(problem)
+    rules = problem.rules
     steps = list(steps)
-    replay = base.replay(steps)
-    conditions, pieces = counted_pieces(domain)
-    ends = move_ends(base, steps, metric)
+    replay = rules.replay(steps)
+    conditions, pieces = counted_pieces(problem)
+    ends = move_ends(rules, steps, metric)
     frames = []
     for j, end in enumerate(ends):
         start = ends[j - 1] if j else end
-        frames.append(Frame(end, base.count(steps[:end], metric), " ".join(steps[start:end]), position(base, replay.history[end]),
-                            counters(base, steps, metric, replay, end, pieces)))
-    scene = registry.of(base).part("scene")(base, replay, title)
-    scene.metric, scene.conditions, scene.frames = metric, conditions, frames
-    scene.solved = check_plan(domain, steps, metric)["solved"]
+        frames.append(Frame(end, rules.count(steps[:end], metric), " ".join(steps[start:end]),
+                            position(rules, replay.history[end]), counters(rules, steps, metric, replay, end, pieces)))
+    scene = problem.family.part("scene")(rules, replay, title)
+    scene.family, scene.metric, scene.conditions, scene.frames = problem.name, metric, conditions, frames
+    scene.solved = check_plan(problem, steps, metric)["solved"]
     return scene
 
 
-def empty(base, title: str, width: int, height: int, origin=(0, 0), **style) -> Scene:
+def empty(rules, title: str, width: int, height: int, origin=(0, 0), **style) -> Scene:
     """A scene with nothing on its board yet, drawn in ``style`` (see :data:`STYLE`)."""
     unknown = set(style) - set(STYLE)
     if unknown:
         raise ValueError(f"unknown drawing style {sorted(unknown)}; known: {sorted(STYLE)}")
-    return Scene(base.name, "", title, width, height, origin, [], [], [], {}, [], [], style={**STYLE, **style})
+    return Scene("", "", title, width, height, origin, [], [], [], {}, [], [], style={**STYLE, **style})

@@ -641,9 +641,9 @@ def plan_tasks(sets: Sequence[str], levels: str | None, metric: str | None, meth
     for spec in sets:
         for path, level, m in instances(spec, chosen, metric):
             try:        # the conditions are checked here too: one that names nothing is a mistake, said once
-                domain = load(located(path), level, constraints=constraints).domain
+                problem = load(located(path), level, constraints=constraints).problem
             except Contradiction:       # well formed, no plan can meet them: that run's answer
-                domain = load(located(path), level).domain
-            m = check_metric(domain, m)
+                problem = load(located(path), level).problem
+            m = check_metric(problem, m)
             tasks += [Task(path, level, m, method, tuple(constraints)) for method in names]
     return tasks

@@ -23,15 +23,15 @@ def solve_seed(row: dict, backend: str = DEFAULT_SAT, time_limit: float | None =
     (JSON; None with ``sat_error`` for a metric no SAT encoding covers).  ``doing(text)``
     hears what is being done, for a progress line."""
     name = f"{row['name']} {row['metric']}"
-    domain = load(instances_root() / row["file"]).domain
+    problem = load(instances_root() / row["file"]).problem
     doing(f"{name}: BFS")
-    bfs = breadth_first_search(domain, row["metric"], None,
+    bfs = breadth_first_search(problem, row["metric"], None,
                                lambda expanded, states: doing(f"{name}: BFS, {expanded:,} expanded"))
     doing(f"{name}: SAT")
     entry = {"name": row["name"], "metric": row["metric"], "known": int(row["optimum"]), "bfs": bfs.length,
              "bfs_seconds": bfs.stats["seconds"], "sat": None, "sat_seconds": None}
     try:
-        sat = solve(domain, row["metric"], backend, time_limit,
+        sat = solve(problem, row["metric"], backend, time_limit,
                     progress=lambda h: doing(f"{name}: SAT, horizon {h['horizon']} {h['result']}"))
         entry.update(sat=sat.to_json(), sat_seconds=sat.stats["seconds"])
     except PuzzleError as err:     # a metric the SAT encodings do not cover

@@ -20,12 +20,12 @@ def figures(task: dict) -> dict:
     from ..puzzle import Contradiction
     from .run import located
     try:
-        domain = load(located(task["instance"]), task.get("level"), constraints=task.get("constraints", ())).domain
+        problem = load(located(task["instance"]), task.get("level"), constraints=task.get("constraints", ())).problem
         import gc
         gc.freeze()     # the puzzle lives as long as the run, a process of its own (see the CLI's load_instance)
     except Contradiction as err:    # conditions no plan can meet: the answer, not an error
         return {"status": "unsolvable", "message": f"no plan can meet the conditions: {err.problem}"}
-    result = methods.run(task["method"], domain, task["metric"], task.get("time_limit"))
+    result = methods.run(task["method"], problem, task["metric"], task.get("time_limit"))
     s = result.stats
     if methods.parse(task["method"])[0].kind == methods.PLANNER:      # the planner's own figures, beside ours
         note = ", ".join(f"{k}={s[k]}" for k in ("planner_cost", "generated", "search_seconds", "exit_code") if k in s)

@@ -36,16 +36,16 @@ def show(file, level, plan_file, metric, constraints, options, animations):
         except Contradiction as err:    # still a board to show
             inst = load_instance(file, level, options=options, stated=False)
             click.echo(f"unsolvable: no plan can meet the conditions: {err.problem}", err=True)
-        domain = inst.domain
-        drawn = domain.base.drawn
-        click.echo("\n".join(drawn(domain.board())))
+        problem = inst.problem
+        drawn = problem.rules.drawn
+        click.echo("\n".join(drawn(problem.rules.board())))
         if plan_file:
             steps = read_plan(plan_file)
-            frames = domain.replay(steps).frames()
+            frames = problem.rules.replay(steps).frames()
             for i, (step, frame) in enumerate(zip(steps, frames[1:]), 1):
                 click.echo(f"\nstep {i}: {step}")
                 click.echo("\n".join(drawn(frame)))
-            write_animations(animations, domain, steps, check_metric(domain, metric))
+            write_animations(animations, problem, steps, check_metric(problem, metric))
     except PuzzleError as err:
         fail(err)
 
@@ -103,7 +103,7 @@ def export_to(file, horizon, metric, level, constraints, card_encoding, margin, 
         inst = load_instance(file, level, margin, constraints, options)
         header = {"instance": str(file), "level": level, "constraints": list(constraints)}
         with limits.preemptive():       # the encoding is built within the limit; the file written whole after
-            formula = build(inst.domain, metric, horizon, card_encoding, header=header)
+            formula = build(inst.problem, metric, horizon, card_encoding, header=header)
         made = write(formula, out)
     except Contradiction as err:
         fail(PuzzleError(f"nothing to export: the instance is unsolvable, no plan can meet the conditions: "
@@ -123,7 +123,7 @@ def export_aiger(file, horizon, metric, level, constraints, margin, out, force, 
     inst = load_instance(file, level, margin, constraints, options)
     header = {"instance": str(file), "level": level, "constraints": list(constraints)}
     with limits.preemptive():       # the system is built within the limit; the files written whole after
-        system, aig = aiger_system(inst.domain, metric, horizon, backward, header)
+        system, aig = aiger_system(inst.problem, metric, horizon, backward, header)
     try:
         made = write(system, aig, out, horizon, backward, header)
     except OSError as err:

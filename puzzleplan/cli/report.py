@@ -13,7 +13,7 @@ from .common import fail
 from .outcomes import exit_code
 
 
-def write_animations(animations, domain, steps, metric, as_json=False) -> None:
+def write_animations(animations, problem, steps, metric, as_json=False) -> None:
     """Draw the replayed plan into each file asked for; one line if there is no plan."""
     targets, force = animations
     if not targets:
@@ -24,7 +24,7 @@ def write_animations(animations, domain, steps, metric, as_json=False) -> None:
     from ..animate import write
     try:
         for kind, path in targets.items():
-            scene = write(domain, steps, metric, path, kind, force)
+            scene = write(problem, steps, metric, path, kind, force)
             click.echo(f"animation: {path} ({len(scene.frames)} frames)", err=True)
     except PuzzleError as err:
         fail(err, as_json)
@@ -60,13 +60,13 @@ def no_plan(err: Contradiction, file, level, margin, metric, method, as_json, an
     from ..puzzle import check_metric
     try:
         # the puzzle alone, without the conditions the file states either: its board and metrics
-        domain = load_instance(file, level, margin, options=options, stated=False).domain
-        result = Result(Status.UNSOLVABLE, check_metric(domain, metric), method, board=domain.board(),
+        problem = load_instance(file, level, margin, options=options, stated=False).problem
+        result = Result(Status.UNSOLVABLE, check_metric(problem, metric), method, board=problem.rules.board(),
                         proof=f"no plan can meet the conditions: {err.problem}")
     except PuzzleError as other:
         fail(other, as_json)
     if animations:
-        write_animations(animations, domain, None, result.metric, as_json)
+        write_animations(animations, problem, None, result.metric, as_json)
     print_result(result, as_json)
 
 
@@ -120,7 +120,7 @@ def progress_printer(label: str, first: str = "expanded", second: str = "states"
     return report
 
 
-def write_plan(path, domain, result: Result, as_json: bool) -> None:
+def write_plan(path, problem, result: Result, as_json: bool) -> None:
     """``--plan-out``: the plan in the IPC format (nothing is written without a plan)."""
     if not path:
         return
@@ -129,7 +129,7 @@ def write_plan(path, domain, result: Result, as_json: bool) -> None:
         return
     from ..outputs import put
     from ..plans import ipc_plan
-    cost, unit = domain.base.plan_cost(result.steps)
+    cost, unit = problem.rules.plan_cost(result.steps)
     try:
         put(path, ipc_plan(result.steps, cost, unit))
     except PuzzleError as err:

@@ -54,8 +54,8 @@ def run_and_report(job: Job, answer) -> None:
                        job.reader)
     except PuzzleError as err:
         fail(err, job.as_json)
-    write_animations(job.animations, inst.domain, result.steps, result.metric, job.as_json)
-    write_plan(job.plan_out, inst.domain, result, job.as_json)
+    write_animations(job.animations, inst.problem, result.steps, result.metric, job.as_json)
+    write_plan(job.plan_out, inst.problem, result, job.as_json)
     print_result(result, job.as_json)
 
 
@@ -256,7 +256,7 @@ def explore(file, metric, level, time_limit, options, as_json):
                     click.echo(f"unsolvable: {contradiction}; the states explored are the puzzle's without them",
                                err=True)
                 inst = load_instance(file, level, options=options, stated=False)
-            figures = run(inst.domain, metric,
+            figures = run(inst.problem, metric,
                           None if as_json else progress_printer("explore", "states reached", "in the frontier"),
                           time_limit)
     except limits.TimeUp:
@@ -268,7 +268,7 @@ def explore(file, metric, level, time_limit, options, as_json):
     status = "explored" if figures["complete"] else {"timeout": "timeout", "memout": "memout"}.get(
         figures.get("stopped"), "interrupted")
     if as_json:
-        click.echo(json.dumps({"status": status, "board": inst and inst.domain.board(), **figures,
+        click.echo(json.dumps({"status": status, "board": inst and inst.rules.board(), **figures,
                                **({"conditions_left_out": contradiction} if contradiction else {})}))
     else:
         click.echo(("" if figures["complete"] else f"{status} (incomplete): ")
@@ -293,9 +293,9 @@ def validate(file, planfile, metric, level, constraints, pddl_plan, options, as_
     from ..validate import check_plan
     try:
         inst = load_instance(file, level, 2, constraints, options)
-        metric = check_metric(inst.domain, metric)
-        steps = read_plan_for(inst.domain, metric, planfile) if pddl_plan else read_plan(planfile)
-        report = check_plan(inst.domain, steps, metric)
+        metric = check_metric(inst.problem, metric)
+        steps = read_plan_for(inst.problem, metric, planfile) if pddl_plan else read_plan(planfile)
+        report = check_plan(inst.problem, steps, metric)
     except Contradiction as err:
         report = {"status": "not_solved", "solved": False, "problem": f"no plan can meet the conditions: {err.problem}"}
         click.echo(json.dumps(report) if as_json else f"not solved: {report['problem']}")

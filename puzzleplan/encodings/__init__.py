@@ -1,7 +1,6 @@
 """Puzzle + horizon -> a solver-neutral Boolean model (:mod:`.model`); model -> plan.
 
-:func:`encoder_for` asks the domain's family (:mod:`puzzleplan.registry`) which encoder
-serves a metric.
+:func:`encoder_for` asks the problem's family which encoder serves a metric.
 :mod:`.lower` turns a model into CNF (cardinalities included), DIMACS, or a
 CP-SAT model; it sits below the planner, so export and the planner share it.
 """
@@ -11,16 +10,16 @@ from typing import Sequence
 
 from ..puzzle import MoveCount, PuzzleError
 
-def encoder_for(domain, metric: str, counts: Sequence[MoveCount] = (), family=None):
-    """The encoder of ``domain`` (possibly a :class:`~puzzleplan.constraints.Counted`
-    wrapper) under ``metric``, as its family (found here unless given) declares it;
-    PuzzleError when none exists."""
-    if family is None:
-        from .. import registry
-        family = registry.of(domain)
+def encoder_for(problem, metric: str, counts: Sequence[MoveCount] = ()):
+    """The encoder of ``problem`` (a :class:`~puzzleplan.contract.Problem`) under ``metric``,
+    as its family declares it, with ``counts`` on top of its conditions; PuzzleError when none
+    exists.  A bare rules object is made a problem here (:func:`puzzleplan.registry.problem`)."""
+    from .. import registry
+    problem = registry.problem(problem)
+    family = problem.family
     if metric not in family.encoders:
         raise PuzzleError(f"no SAT encoding for {family.name} under the metric {metric!r}")
-    return encoder_class(family, metric)(domain, metric, counts)
+    return encoder_class(family, metric)(problem, metric, counts)
 
 
 def encoder_class(family, metric: str) -> type:

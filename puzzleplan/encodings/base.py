@@ -14,7 +14,7 @@ from __future__ import annotations
 import abc
 from typing import Hashable, Sequence
 
-from ..constraints import alternatives, end_places, movers_of
+from ..constraints import end_places, movers_of
 from ..encodings.model import BoolModel
 from ..limits import checkpoint
 from ..puzzle import Move, MoveCount
@@ -77,18 +77,21 @@ class Encoder(abc.ABC):
         written whole)."""
         raise NotImplementedError(f"{type(self).__name__} defines neither decode_move nor decode")
 
-    def __init__(self, domain, metric: str, counts: Sequence[MoveCount] = ()):
-        self.domain = domain.base
+    def __init__(self, problem, metric: str, counts: Sequence[MoveCount] = ()):
+        """``problem``: a :class:`~puzzleplan.contract.Problem`; ``counts``: more move counts
+        on top of its conditions.  ``self.rules`` is its rules."""
+        self.problem = problem
+        self.rules = problem.rules
         self.metric = metric
-        extra = tuple(counts) + tuple(domain.extra)
-        self.alts = [tuple(a) + extra for a in alternatives(self.domain)]
+        extra = tuple(counts) + problem.counts
+        self.alts = [tuple(a) + tuple(counts) for a in problem.alternatives()]
         self.counted = any(self.alts)
-        self.counted_movers = sorted({mv for alt in self.alts for r in alt for mv in movers_of(self.domain, r)},
+        self.counted_movers = sorted({mv for alt in self.alts for r in alt for mv in movers_of(self.rules, r)},
                                      key=str)
-        self.finish = end_places(self.domain, domain.ends)
+        self.finish = end_places(self.rules, problem.ends)
         # movers that every alternative keeps still (frozen pieces): a rule at every
         # step, not a count at the goal, so it also holds for reachability lemmas
-        self.still = {mv for r in extra if r.k == 0 and r.op in ("<=", "==") for mv in movers_of(self.domain, r)}
+        self.still = {mv for r in extra if r.k == 0 and r.op in ("<=", "==") for mv in movers_of(self.rules, r)}
         self.mover_lits: dict[Hashable, list[int]] = {}
         self.built = 0
         self.owed_cards = 0
@@ -252,7 +255,7 @@ class Encoder(abc.ABC):
             for lit in self.placed(m, i, T):
                 m.implies(a, [lit])
             for req in alt:
-                lits = [lit for mv in movers_of(self.domain, req) for lit in self.mover_lits.get(mv, [])[:T]]
+                lits = [lit for mv in movers_of(self.rules, req) for lit in self.mover_lits.get(mv, [])[:T]]
                 m.card(lits, req.op, req.k, guard=a)
             self._owed(m, i, alt, T, a)
         m.implies(g, options)
@@ -275,7 +278,7 @@ class Encoder(abc.ABC):
         several movers adds its group's shortfall only)."""
         owed, chosen = [], set()
         for req in sorted((r for r in alt if r.op in (">=", "==") and r.k > 0), key=lambda r: -r.k):
-            movers = tuple(movers_of(self.domain, req))
+            movers = tuple(movers_of(self.rules, req))
             if chosen & set(movers):
                 continue
             chosen |= set(movers)

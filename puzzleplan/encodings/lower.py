@@ -196,23 +196,23 @@ def available_bytes() -> int | None:
     return free
 
 
-def check_fits(domain, metric: str, horizon: int, counts=()) -> None:
+def check_fits(problem, metric: str, horizon: int, counts=()) -> None:
     """Refuse, before building it, a horizon whose encoding cannot fit in memory."""
     if horizon <= 2:
         return
-    need, per_layer = estimate_bytes(domain, metric, horizon, counts)
+    need, per_layer = estimate_bytes(problem, metric, horizon, counts)
     free = available_bytes()
     if free is not None and need > free:
         raise PuzzleError(f"horizon {horizon} needs about {need / 2**30:.1f} GiB for its encoding "
                           f"({per_layer:,} clauses per step); {free / 2**30:.1f} GiB are available")
 
 
-def estimate_bytes(domain, metric: str, horizon: int, counts=()) -> tuple[int, int]:
+def estimate_bytes(problem, metric: str, horizon: int, counts=()) -> tuple[int, int]:
     """(bytes, clauses per step) of the encoding at ``horizon``: two layers are built and
     lowered to clauses (cardinalities too), and the second extrapolated."""
     from . import encoder_for
     probe = BoolModel()
-    enc = encoder_for(domain, metric, counts)
+    enc = encoder_for(problem, metric, counts)
     sizes = []
     for t in range(3):          # the start, layer 1, layer 2 (a layer like every later one)
         mark = len(probe.items)
@@ -222,16 +222,19 @@ def estimate_bytes(domain, metric: str, horizon: int, counts=()) -> tuple[int, i
     return (sizes[0] + sizes[1] + per_layer * max(enc.laid_out(horizon) - 1, 0)) * BYTES_PER_CLAUSE, per_layer
 
 
-def build(domain, metric: str | None, horizon: int, card_encoding: str = "seqcounter", goal_as_unit: bool = True,
+def build(problem, metric: str | None, horizon: int, card_encoding: str = "seqcounter", goal_as_unit: bool = True,
           header: dict | None = None) -> Formula:
-    """The encoding with ``horizon`` move steps and the goal at ``horizon`` (a unit clause)."""
+    """The encoding of ``problem`` (a :class:`~puzzleplan.contract.Problem`, a loaded instance or
+    a bare rules object) with ``horizon`` move steps and the goal at ``horizon`` (a unit clause)."""
+    from .. import registry
     from . import encoder_for
-    metric = check_metric(domain, metric)
+    problem = registry.problem(problem)
+    metric = check_metric(problem, metric)
     if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
         raise PuzzleError(f"the horizon must be a whole number, 0 or more, not {horizon!r}")
     check_card_encoding(card_encoding)
-    check_fits(domain, metric, horizon)
-    encoder = encoder_for(domain, metric)
+    check_fits(problem, metric, horizon)
+    encoder = encoder_for(problem, metric)
     model = BoolModel()
     encoder.start(model)
     encoder.extend(model, horizon)

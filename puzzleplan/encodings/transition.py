@@ -47,7 +47,7 @@ class System:
 
     model: BoolModel
     encoder: object
-    domain: object
+    problem: object         # :class:`~puzzleplan.contract.Problem`
     counts: tuple
     metric: str
     backward: bool
@@ -137,16 +137,19 @@ def unsupported_counts(encoder) -> list:
 
 def _movers(encoder, req):
     from ..constraints import movers_of
-    return movers_of(encoder.domain, req)
+    return movers_of(encoder.rules, req)
 
 
-def build_system(domain, metric: str | None, counts=(), backward: bool = False, bound: int | None = None) -> System:
-    """The transition system of ``domain`` under ``metric`` (see the module doc)."""
+def build_system(problem, metric: str | None, counts=(), backward: bool = False, bound: int | None = None) -> System:
+    """The transition system of ``problem`` (a :class:`~puzzleplan.contract.Problem`, a loaded
+    instance or a bare rules object) under ``metric`` (see the module doc)."""
+    from .. import registry
     from . import encoder_for
-    metric = check_metric(domain, metric)
+    problem = registry.problem(problem)
+    metric = check_metric(problem, metric)
     if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int) or bound < 0):
         raise PuzzleError(f"the bound must be a whole number, 0 or more, not {bound!r}")
-    enc = encoder_for(domain, metric, counts)
+    enc = encoder_for(problem, metric, counts)
     # one order for commuting moves (encodings/order.py) reads which cells the step before
     # changed: two steps back, which a transition system cannot say; it is only a lever
     enc.order = None
@@ -178,7 +181,7 @@ def build_system(domain, metric: str | None, counts=(), backward: bool = False, 
         goal_items.append(item)
     start = start_state(m, m.items[:start_items], f0)
     fact2 = {v: name for name, v in f2.items()}
-    s = System(m, enc, domain, tuple(counts), metric, backward, bound)
+    s = System(m, enc, problem, tuple(counts), metric, backward, bound)
     s.first = m.var(("first",))
     here, there = (f2, f1) if backward else (f1, f2)       # latches; the inputs they take next
     step_items = m.items[mark1:mark2]
@@ -268,10 +271,10 @@ def build_system(domain, metric: str | None, counts=(), backward: bool = False, 
 def plan_moves(s: System, frames: list[list[int]]) -> list:
     """The moves of a trace of ``s`` (per step, the inputs' values in ``s.inputs``
     order; the last step is where bad holds, its own inputs are no move), in the
-    domain's terms, by the encoder's own decoding on a model of that many steps."""
+    rules' terms, by the encoder's own decoding on a model of that many steps."""
     steps = frames[:-1] if not s.backward else frames[1:-1][::-1]
     from . import encoder_for
-    enc = encoder_for(s.domain, s.metric, s.counts)
+    enc = encoder_for(s.problem, s.metric, s.counts)
     enc.order = None            # as in build_system
     m = BoolModel()
     enc.start(m)

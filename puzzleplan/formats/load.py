@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Sequence
 
 from .. import limits, registry
-from ..contract import Instance, check_side_conditions
-from ..constraints import Counted
+from ..contract import Conditions, Instance, Problem, check_side_conditions
+from ..constraints import Counters
 from ..puzzle import Avoid, Contradiction, EndsOn, MoveCount, PuzzleError
 from ..cells import cell_name, parse_cell
 from .common import read_text
@@ -122,12 +122,12 @@ def every_piece(rules, counts: Sequence[MoveCount]) -> list[MoveCount]:
     return out
 
 
-def check_ends(domain, ends: Sequence[EndsOn]) -> None:
+def check_ends(rules, ends: Sequence[EndsOn]) -> None:
     """An end cell off the board is a slip, not a cell to ignore."""
     for e in ends:
-        off = sorted((c for c in e.cells if not domain.on_board(c)), key=str)
+        off = sorted((c for c in e.cells if not rules.on_board(c)), key=str)
         if off and not isinstance(off[0], tuple):   # places a family names its own way: it says
-            domain.end_places(e.piece, e.cells)     # what it makes of them
+            rules.end_places(e.piece, e.cells)      # what it makes of them
         for x, y in off:
             raise PuzzleError(f"{e.piece}.ends: cell {cell_name((x, y))} is off the board")
 
@@ -183,10 +183,10 @@ def load(path: str | Path, level: int | None = None, counts: Sequence[MoveCount]
                 names = build(parsed.spec, avoid=avoid, margin=margin).piece_names()
                 counts = every_piece(build(parsed.spec, distinct=names, avoid=avoid, margin=margin), counts)
                 named = [p for c in counts for p in c.pieces] + [e.piece for e in ends]
-            domain = family.part("build")(parsed.spec, distinct=named, avoid=avoid, margin=margin)
-            check_ends(domain, ends)
-            counted = Counted(domain, counts, ends)
+            rules = family.part("build")(parsed.spec, distinct=named, avoid=avoid, margin=margin)
+            check_ends(rules, ends)
+            problem = Problem(rules, family, Conditions(tuple(counts), tuple(ends)))
+            Counters(problem)       # conditions no plan can meet: a Contradiction now
     except PuzzleError as err:      # a Contradiction stays one: its answer is "unsolvable"
         raise (Contradiction if isinstance(err, Contradiction) else PuzzleError)(err.problem, err.path or str(path), err.line) from None
-    return Instance(str(path), fmt.name, counted if counted.needed else domain, parsed.spec, level,
-                    parsed.stated_optimum, family)
+    return Instance(str(path), fmt.name, problem, parsed.spec, level, parsed.stated_optimum)

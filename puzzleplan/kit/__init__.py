@@ -8,8 +8,9 @@ the contract (:mod:`puzzleplan.contract`) and the ``TEMPLATE`` family.
       python -m pytest --pyargs puzzleplan.kit.test_conformance -k mypuzzle
 
   It needs pytest (``pip install pytest``, or ``puzzleplan[test]``).
-- :func:`instances`: generated instances of any family, wrapped with the move counters their
-  goals ask for, as :func:`puzzleplan.load` wraps a file's.
+- :func:`instances`: generated instances of any family, as problems
+  (:class:`~puzzleplan.contract.Problem`, the family with them), as :func:`puzzleplan.load`
+  makes a file's.
 - :func:`successors_by_sat`: what an encoding allows after one move, by enumerating its
   models: the check that an encoding has exactly the rules' transitions.
 - :func:`goal_distances`: each state's fewest moves to a goal, by backward search.
@@ -18,27 +19,25 @@ from __future__ import annotations
 
 import random
 
-from ..constraints import Counted
+from ..contract import Problem
 
 
 def instances(family, n: int, seed: int = 0, wrapped: bool = True) -> list:
-    """``n`` generated instances of ``family`` (reproducible from ``seed``); ``wrapped``: with
-    the move counters their goals ask for, so that search sees the same goal as SAT."""
+    """``n`` generated instances of ``family`` (reproducible from ``seed``): problems
+    (:class:`~puzzleplan.contract.Problem`) with the family, or with ``wrapped=False`` the bare
+    rules objects."""
     rng = random.Random(f"{family.name}-{seed}")
     make = family.part("generate")
-    out = []
-    for _ in range(n):
-        rules = make(rng)
-        counted = Counted(rules)
-        out.append(counted if wrapped and counted.needed else rules)
-    return out
+    rules = [make(rng) for _ in range(n)]
+    return [Problem(r, family) for r in rules] if wrapped else rules
 
 
-def goal_distances(domain, parents: dict, states) -> dict:
-    """Each of ``states``' fewest moves to a goal of ``domain`` (absent: none), by breadth-first
-    search backward over ``parents`` (state -> the states one move before it)."""
+def goal_distances(space, parents: dict, states) -> dict:
+    """Each of ``states``' fewest moves to a goal of ``space`` (rules, or a problem's
+    :meth:`~puzzleplan.contract.Problem.space`) (absent: none), by breadth-first search
+    backward over ``parents`` (state -> the states one move before it)."""
     from collections import deque
-    dist = {s: 0 for s in states if domain.is_goal(s)}
+    dist = {s: 0 for s in states if space.is_goal(s)}
     queue = deque(dist)
     while queue:
         state = queue.popleft()

@@ -23,12 +23,12 @@ import pytest
 from puzzleplan import registry
 from puzzleplan.encodings import encoder_for
 from puzzleplan.encodings.base import Encoder
-from puzzleplan.constraints import Counted
-from puzzleplan.contract import Rules, SideConditions, check_side_conditions, missing_methods
+from puzzleplan.contract import Conditions, Problem, Rules, SideConditions, check_side_conditions, missing_methods
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import Contradiction, MoveCount, PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
+from puzzleplan.constraints import state_space
 from puzzleplan.kit import freeze, goal_distances, instances, successors_by_sat
 
 FAMILIES = registry.all_families()
@@ -89,7 +89,7 @@ def test_a_rules_class_without_a_required_method_is_refused_by_name(family, meth
 def test_generated_instances_are_rules_of_the_family(family):
     cls = registry.rules_class(family)
     for rules in instances(family, 8, wrapped=False):
-        assert isinstance(rules, cls) and registry.of(rules) is family
+        assert isinstance(rules, cls)
         assert rules.metrics == family.metrics
         assert rules.board() and all(isinstance(row, str) for row in rules.board())
         hash(rules.initial)
@@ -101,18 +101,18 @@ def test_generated_instances_are_rules_of_the_family(family):
 def test_sat_equals_bfs_on_generated_instances(family, metric, backend):
     """Forward and double-ended unrolling (the latter where the encoding allows it)."""
     solved = 0
-    for rules in instances(family, 6, seed=1):
-        bfs = breadth_first_search(rules, metric)
-        sat = solve(rules, metric, backend, max_horizon=40)
+    for problem in instances(family, 6, seed=1):
+        bfs = breadth_first_search(problem, metric)
+        sat = solve(problem, metric, backend, max_horizon=40)
         if backend == "pysat-de" and sat.horizons:      # (none when the lower bound answers alone)
-            why = encoder_for(rules, metric).double_ended()
+            why = encoder_for(problem, metric).double_ended()
             assert sat.stats.get("unrolling") == ("double-ended" if why is None else f"forward (not double-ended: {why})")
         if bfs.status is Status.UNSOLVABLE:
             assert sat.status in (Status.NO_PLAN_WITHIN, Status.UNSOLVABLE) and sat.steps is None
             continue
         assert bfs.status is Status.OPTIMAL and sat.status is Status.OPTIMAL, (bfs, sat)
         assert sat.length == bfs.length
-        assert check_plan(rules, sat.steps, metric)["solved"]
+        assert check_plan(problem, sat.steps, metric)["solved"]
         solved += 1
     assert solved >= 2       # most instances have a plan (unsolvable ones on both sides test little)
 
@@ -135,17 +135,19 @@ def test_the_encoding_has_exactly_the_rules_successors(family, metric):
 def test_the_scene_follows_the_replay(family):
     from puzzleplan.animate import build, canonical, gif
     drawn = 0
-    for rules in instances(family, 6, seed=3):
+    for problem in instances(family, 6, seed=3):
+        rules = problem.rules
         metric = rules.metrics[0]
-        plan = breadth_first_search(rules, metric)
+        plan = breadth_first_search(problem, metric)
         if plan.steps is None:
             continue
-        scene = build(rules, plan.steps, metric)
+        scene = build(problem, plan.steps, metric)
         history = rules.replay(plan.steps).history
         assert scene.solved and len(scene.frames) == plan.length + 1
         for frame in scene.frames:
             assert canonical(frame.position) == canonical(rules.position(history[frame.step]))
-        assert gif(rules, plan.steps, metric)[:6] == b"GIF89a"
+        assert scene.family == family.name
+        assert gif(problem, plan.steps, metric)[:6] == b"GIF89a"
         drawn += 1
     assert drawn >= 2
 
@@ -159,35 +161,35 @@ def test_a_planner_on_the_pddl_export_finds_the_bfs_optimum(family):
     if not available("fd-blind"):
         pytest.skip("Fast Downward is not installed (pip install 'puzzleplan[planners]')")
     checked = 0
-    for rules in instances(family, 4, seed=4):
-        metric = rules.metrics[0]
+    for problem in instances(family, 4, seed=4):
+        metric = problem.rules.metrics[0]
         try:
-            registry.of(rules).part("pddl")().check(rules, metric)
+            problem.family.part("pddl")().check(problem.rules, metric)
         except PuzzleError:
             continue
-        bfs = breadth_first_search(rules, metric)
-        got = plan(rules, metric, "fd-blind", 60)
+        bfs = breadth_first_search(problem, metric)
+        got = plan(problem, metric, "fd-blind", 60)
         assert got.status is bfs.status, (got, bfs)
         if got.steps is not None:
-            assert got.length == bfs.length and check_plan(rules, got.steps, metric)["solved"]
+            assert got.length == bfs.length and check_plan(problem, got.steps, metric)["solved"]
             checked += 1
     assert checked >= 1
 
 
-def exact_distances(domain, metric: str, cap: int = 20_000) -> dict | None:
+def exact_distances(space, metric: str, cap: int = 20_000) -> dict | None:
     """Every reachable state's number of moves to the goal (None: more than ``cap`` states)."""
     from collections import deque
-    seen, parents, queue = {domain.initial}, {}, deque([domain.initial])
+    seen, parents, queue = {space.initial}, {}, deque([space.initial])
     while queue:
         state = queue.popleft()
-        for _, nxt in domain.successors(state, metric):
+        for _, nxt in space.successors(state, metric):
             parents.setdefault(nxt, []).append(state)
             if nxt not in seen:
                 if len(seen) >= cap:
                     return None
                 seen.add(nxt)
                 queue.append(nxt)
-    return goal_distances(domain, parents, seen)
+    return goal_distances(space, parents, seen)
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)
@@ -196,15 +198,16 @@ def test_the_heuristic_never_exceeds_the_distance_to_the_goal(family):
     included), for every metric whose moves all cost 1: A* and the SAT deepening's start
     rely on it."""
     checked = 0
-    for domain in instances(family, 12, seed=5):
+    for problem in instances(family, 12, seed=5):
+        space = state_space(problem)
         for metric in family.metrics:
-            if not domain.unit_costs(metric):
+            if not problem.rules.unit_costs(metric):
                 continue
-            dist = exact_distances(domain, metric)
+            dist = exact_distances(space, metric)
             if dist is None:
                 continue
             for state, d in dist.items():
-                h = domain.heuristic(state, metric)
+                h = space.heuristic(state, metric)
                 assert h <= d, (family.name, metric, state, h, d)
             checked += 1
     assert checked, f"no generated {family.name} instance was small enough to check"
@@ -241,17 +244,18 @@ def test_side_conditions_hold_or_are_refused_in_one_line(family):
             continue
         for metric in family.encoders:
             for count in (MoveCount(pieces[0], ">=", 1), MoveCount(pieces[0], "<=", 0)):
+                problem = Problem(rules, family, Conditions((count,)))
                 try:
-                    domain = Counted(rules, [count])
+                    state_space(problem)
                 except Contradiction:       # the rules' own bound says no plan can: nothing to compare
                     continue
-                bfs = breadth_first_search(domain, metric)
-                sat = solve(domain, metric, "pysat", max_horizon=40)
+                bfs = breadth_first_search(problem, metric)
+                sat = solve(problem, metric, "pysat", max_horizon=40)
                 if bfs.status is Status.UNSOLVABLE:
                     assert sat.status in (Status.NO_PLAN_WITHIN, Status.UNSOLVABLE) and sat.steps is None
                     continue
                 assert bfs.status is Status.OPTIMAL and sat.status is Status.OPTIMAL, (count, bfs, sat)
                 assert sat.length == bfs.length, (count, metric)
-                assert check_plan(rules, sat.steps, metric, [count])["solved"], (count, sat.steps)
+                assert check_plan(Problem(rules, family), sat.steps, metric, [count])["solved"], (count, sat.steps)
                 checked += 1
     assert checked >= 2, f"no generated {family.name} instance had a piece a side condition can name"

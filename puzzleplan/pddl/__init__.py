@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import limits
+from .. import limits, registry
 from ..puzzle import PuzzleError
 from .files import decode, domain_text, problem_text, read_plan_file, write
 from .planners import PLANNERS, available, plan
@@ -32,9 +32,11 @@ def targets(out_dir: str | None, out_file: str | None) -> tuple[Path, Path]:
     return problem.parent / "domain.pddl", problem
 
 
-def export(domain, metric: str | None, out_dir: str | None = None, out_file: str | None = None,
+def export(problem, metric: str | None, out_dir: str | None = None, out_file: str | None = None,
            force: bool = False, header=()) -> tuple[Task, Path, Path]:
-    """Write the PDDL of ``domain``; nothing existing is overwritten unless ``force``."""
+    """Write the PDDL of ``problem`` (a :class:`~puzzleplan.contract.Problem`, a loaded instance
+    or a bare rules object); nothing existing is overwritten unless ``force``."""
+    problem = registry.problem(problem)
     from ..outputs import check_folder, check_new, put
     domain_file, problem_file = targets(out_dir, out_file)
     folder = check_folder(domain_file.parent, (), force, "--pddl" if out_dir else "-o")   # at most one new folder
@@ -42,8 +44,8 @@ def export(domain, metric: str | None, out_dir: str | None = None, out_file: str
         for path in (domain_file, problem_file):
             check_new(path, force)
     with limits.preemptive():       # built whole within the time limit, then written
-        task = build(domain, metric)
-        header = list(header) + (domain.base.board() or [])
+        task = build(problem, metric)
+        header = list(header) + (problem.rules.board() or [])
         texts = domain_text(task, header), problem_text(task, header)
     folder.mkdir(exist_ok=True)
     put(domain_file, texts[0], force)
@@ -54,13 +56,14 @@ def export(domain, metric: str | None, out_dir: str | None = None, out_file: str
 def export_file(file, level, metric, constraints, margin, out_dir, out_file, force, options=None) -> str:
     """``puzzleplan export FILE --pddl OUTDIR`` (or ``-o PROBLEM.pddl``); returns the line to print."""
     from ..formats.load import load
-    domain = load(file, level, margin=margin, constraints=constraints, options=options).domain
+    problem = load(file, level, margin=margin, constraints=constraints, options=options).problem
     header = [f"puzzleplan export {file}" + (f" --level {level}" if level else "")] + [f"-c {c}" for c in constraints]
-    task, domain_file, problem_file = export(domain, metric, out_dir, out_file, force, header)
+    task, domain_file, problem_file = export(problem, metric, out_dir, out_file, force, header)
     return (f"{domain_file}, {problem_file}: {len(task.schemas)} action schemas, {len(task.init):,} initial facts "
             f"({task.metric}{', action costs' if task.costs else ''})")
 
 
-def read_plan_for(domain, metric, path) -> list[str]:
-    """The steps of a planner's plan file for our export of ``domain`` under ``metric``."""
-    return read_plan_file(build(domain, metric), domain, path)
+def read_plan_for(problem, metric, path) -> list[str]:
+    """The steps of a planner's plan file for our export of ``problem`` under ``metric``."""
+    problem = registry.problem(problem)
+    return read_plan_file(build(problem, metric), problem, path)

@@ -95,12 +95,15 @@ def plan_actions(text: str, where: str = "plan") -> list[tuple[int, str, list[st
     return out
 
 
-def decode(task: Task, domain, text: str, where: str = "plan") -> list[str]:
-    """The unit steps of a plan for ``task`` (built from ``domain``): each action becomes
-    the family's move (its PDDL part's ``to_move``), the moves become steps."""
+def decode(task: Task, problem, text: str, where: str = "plan") -> list[str]:
+    """The unit steps of a plan for ``task`` (built from ``problem``, a
+    :class:`~puzzleplan.contract.Problem`, a loaded instance or a bare rules object): each action becomes the family's move (its PDDL
+    part's ``to_move``), the moves become steps."""
+    from .. import registry
     from .task import family_part
-    base = domain.base
-    part = family_part(base)
+    problem = registry.problem(problem)
+    base = problem.rules
+    part = family_part(problem)
     moves = []
     for n, name, args in plan_actions(text, where):
         s = task.schema(name)
@@ -122,6 +125,6 @@ def decode(task: Task, domain, text: str, where: str = "plan") -> list[str]:
         raise PuzzleError("the plan moves a piece from a cell where no piece of its kind stands", where) from None
 
 
-def read_plan_file(task: Task, domain, path) -> list[str]:
+def read_plan_file(task: Task, problem, path) -> list[str]:
     from ..formats.common import read_text
-    return decode(task, domain, read_text(path), str(path))
+    return decode(task, problem, read_text(path), str(path))

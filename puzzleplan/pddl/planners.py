@@ -54,8 +54,8 @@ class Planner(Runner):
             return str(err)
         return None
 
-    def solve(self, domain, metric, name: str, option: str, options) -> Result:
-        return plan(domain, metric, name, options.time_limit)
+    def solve(self, problem, metric, name: str, option: str, options) -> Result:
+        return plan(problem, metric, name, options.time_limit)
 
 
 PLANNERS = {
@@ -128,21 +128,24 @@ def run_driver(method: str, domain_file: Path, problem_file: Path, plan_file: Pa
     return proc.returncode, log
 
 
-def plan(domain, metric: str | None, method: str, time_limit: float | None = None) -> Result:
-    """Export ``domain``, run planner ``method`` on it, replay its plan under our rules.  The
+def plan(problem, metric: str | None, method: str, time_limit: float | None = None) -> Result:
+    """Export ``problem`` (a :class:`~puzzleplan.contract.Problem`, a loaded instance or a bare
+    rules object), run planner ``method`` on it, replay its plan under our rules.  The
     time limit covers it all: the export is built within it, the planner gets what is left and
     is killed at the deadline in wall-clock time."""
+    from .. import registry
+    problem = registry.problem(problem)
+    base = problem.rules
     t0 = time.perf_counter()
     with limits.time_limit(time_limit):
         try:
             with limits.preemptive():
-                task = build(domain, metric)
+                task = build(problem, metric)
         except limits.TimeUp:
-            return Result(Status.TIMEOUT, metric or domain.metrics[0], method, board=domain.base.board(),
+            return Result(Status.TIMEOUT, metric or base.metrics[0], method, board=base.board(),
                           stats={"seconds": round(time.perf_counter() - t0, 4)},
                           message="the time limit passed while the PDDL export was built")
         metric = task.metric
-        base = domain.base
         with tempfile.TemporaryDirectory(prefix="puzzleplan-pddl-") as tmp:
             folder = Path(tmp)
             try:
@@ -158,8 +161,8 @@ def plan(domain, metric: str | None, method: str, time_limit: float | None = Non
     stats = {"seconds": round(time.perf_counter() - t0, 4), "exit_code": code, **figures(log)}
     board = base.board()
     if code == 0 and text is not None:
-        steps = files.decode(task, domain, text, f"{method} plan")
-        report = check_plan(domain, steps, metric)
+        steps = files.decode(task, problem, text, f"{method} plan")
+        report = check_plan(problem, steps, metric)
         if not report["solved"]:
             raise PuzzleError(f"{method}'s plan does not solve the puzzle under our rules: {report['problem']}")
         cost = stats.get("planner_cost")

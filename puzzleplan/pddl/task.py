@@ -33,7 +33,7 @@ actions; avoided cells never appear in a legal grounding; move counts are counte
 stepped by the counted movers' actions (pushes only, under ``pushes``).  Under
 ``slides`` a counted piece may not slide on in the direction of its previous slide
 (our metric would count both as one slide, the counter two): the ``fresh`` facts
-forbid it, as :class:`puzzleplan.constraints.Counted` does.
+forbid it, as :class:`puzzleplan.constraints.Counters` does.
 
 The sliding ``moves`` metric (a piece goes anywhere it reaches alone) is not
 exported: it raises :class:`PuzzleError`.
@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Hashable
 
-from ..constraints import alternatives, movers_of
+from ..constraints import end_places, movers_of
 from ..puzzle import Move, MoveCount, PuzzleError, check_metric
 
 DIR_NAMES = {"U": "up", "D": "down", "L": "left", "R": "right"}
@@ -157,16 +157,19 @@ def add_counters(base, schemas: list[Schema], counts: list[MoveCount]) -> None:
                 s.add.append((f"count-{i}", b))
 
 
-def build(domain, metric: str | None = None) -> Task:
-    """The STRIPS task of ``domain`` (possibly :class:`Counted`) under ``metric``.
+def build(problem, metric: str | None = None) -> Task:
+    """The STRIPS task of ``problem`` (a :class:`~puzzleplan.contract.Problem`, a loaded
+    instance or a bare rules object) under ``metric``, with its side conditions.
 
     Raises :class:`PuzzleError` for what STRIPS cannot say here (the sliding
     ``moves`` metric; end cells under Sokoban ``pushes``)."""
-    metric = check_metric(domain, metric)
-    base = domain.base
-    part = family_part(base)
+    from .. import registry
+    problem = registry.problem(problem)
+    metric = check_metric(problem, metric)
+    base = problem.rules
+    part = family_part(problem)
     part.check(base, metric)
-    extra, ends = tuple(domain.extra), tuple(domain.ends)
+    extra, ends = problem.counts, problem.ends
     refused = base.ends_refused(metric) if ends else None
     if refused:
         raise PuzzleError(refused)
@@ -175,7 +178,7 @@ def build(domain, metric: str | None = None) -> Task:
     still = frozen_movers(base, extra)
     schemas = [s for s in schemas if s.mover not in still]
     alts = [tuple(r for r in tuple(alt) + extra if not (r in extra and set(movers_of(base, r)) <= still))
-            for alt in alternatives(base)]
+            for alt in base.goal_alternatives()]
     counts = list(dict.fromkeys(r for alt in alts for r in alt))
     cap = 1 + max((r.k for r in counts), default=0)
     add_counters(base, schemas, counts)
@@ -192,33 +195,33 @@ def build(domain, metric: str | None = None) -> Task:
     finish = bool(counts or ends or len(places) > 1)
     goal = places[0]
     if finish:
-        finishers = finish_schemas(base, part, alts, counts, places, ends, domain)
+        finishers = finish_schemas(base, part, alts, counts, places, ends)
         for s in schemas:
             s.pre.append(("playing",))
         schemas += finishers
         init.append(("playing",))
+        ending = end_places(base, ends)
         for j, e in enumerate(ends):
-            init += [(f"end-{j}", cell(p)) for p in sorted(domain.finish[base.mover_of(e.piece)])]
+            init += [(f"end-{j}", cell(p)) for p in sorted(ending[base.mover_of(e.piece)])]
         init += [(f"sat-{i}", f"n{x}") for i, r in enumerate(counts) for x in range(cap + 1) if r.holds(x)]
         goal = [("done",)]
     init += [(f"legal-{s.name}", *row) for s in schemas for row in s.rows]
     comments = [f"metric: {metric}"] + [f"kind k{k}: {text}" for k, text in enumerate(kinds)]
     comments += [f"constraint: {r}" for r in extra] + [f"constraint: {e}" for e in ends]
     comments += [f"counter count-{i}: {r}" for i, r in enumerate(counts)]
-    return Task(f"puzzleplan-{base.name}", metric, constants, objects, schemas, init, goal,
+    return Task(f"puzzleplan-{problem.name}", metric, constants, objects, schemas, init, goal,
                 costs=finish or any(s.cost != 1 for s in schemas), comments=comments, cells=cells)
 
 
-def family_part(base) -> FamilyPDDL:
-    """The PDDL part of the family of ``base``; PuzzleError if it has none."""
-    from .. import registry
-    family = registry.of(base)
+def family_part(problem) -> FamilyPDDL:
+    """The PDDL part of the problem's family; PuzzleError if it has none."""
+    family = problem.family
     if not family.pddl:
         raise PuzzleError(f"the {family.name} family has no PDDL export")
     return family.part("pddl")()
 
 
-def finish_schemas(base, part, alts, counts, places, ends, domain) -> list[Schema]:
+def finish_schemas(base, part, alts, counts, places, ends) -> list[Schema]:
     """``finish-I``: alternative I's goal facts, counts and end cells hold; then ``(done)``."""
     out = []
     for i, (alt, facts) in enumerate(zip(alts, places)):

@@ -35,6 +35,7 @@ from ..encodings.aiger import check_trace, read_witness, to_aig, write_aig
 from ..encodings.transition import build_system, plan_moves
 from ..plugins import Runner
 from ..puzzle import Check, PuzzleError, Result, Status
+from ..constraints import state_space
 from ..validate import check_plan
 from .invariant import check_invariant, read_cubes
 
@@ -75,10 +76,10 @@ class ModelChecker(Runner):
             return str(err)
         return None
 
-    def solve(self, domain, metric: str, name: str, option: str, options) -> Result:
+    def solve(self, problem, metric: str, name: str, option: str, options) -> Result:
         from .deepening import DEFAULT_MAX_HORIZON
         bound = options.max_horizon if options.max_horizon != DEFAULT_MAX_HORIZON else None
-        return solve(domain, metric, option, options.counts, bound, options.say)
+        return solve(problem, metric, option, options.counts, bound, options.say)
 
 
 ABC = ModelChecker()
@@ -146,25 +147,27 @@ class Run:
             tail = self.lines[-1:] or [""]
             raise PuzzleError(f"{PROGRAM} failed (exit code {proc.returncode}): {tail[0][:200]}")
 
-    def plan(self, domain, metric, counts):
+    def plan(self, problem, metric, counts):
         """The counterexample as a replayed plan: (steps, length); PuzzleError if it fails a check."""
         init, frames = read_witness(self.frames, self.aig.ninputs, self.aig.nlatches, f"{PROGRAM}'s counterexample")
         frames = check_trace(self.aig, init, frames, f"{PROGRAM}'s counterexample")
-        steps = domain.render_steps(plan_moves(self.s, frames))
-        report = check_plan(domain, steps, metric, counts)
+        steps = problem.rules.render_steps(plan_moves(self.s, frames))
+        report = check_plan(problem, steps, metric, counts)
         if not report["solved"]:
             raise PuzzleError(f"{PROGRAM}'s counterexample does not replay: {report['problem']}")
         return steps, report["length"]
 
 
-def solve(domain, metric: str, option: str, counts=(), max_horizon: int | None = None, say=None) -> Result:
-    """Plan for ``domain`` with ABC engine ``option`` (see the module doc)."""
+def solve(problem, metric: str, option: str, counts=(), max_horizon: int | None = None, say=None) -> Result:
+    """Plan for ``problem`` (a :class:`~puzzleplan.contract.Problem`) with ABC engine ``option``
+    (see the module doc)."""
     engine, backward = parse_engine(option)
     program()
     say = say or (lambda text: None)
     method = f"abc:{option}"
-    lower = domain.heuristic(domain.initial, metric)
-    result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=domain.board())
+    space = state_space(problem)
+    lower = space.heuristic(space.initial, metric)
+    result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=problem.rules.board())
     runs = result.horizons
     bound = max_horizon
     refuted = lower - 1          # no plan within this many moves (the admissible lower bound, then invariants)
@@ -172,7 +175,7 @@ def solve(domain, metric: str, option: str, counts=(), max_horizon: int | None =
     try:
         while True:
             with limits.preemptive():       # the family's encoder, as a system and an AIG
-                s = build_system(domain, metric, counts, backward=backward, bound=bound)
+                s = build_system(problem, metric, counts, backward=backward, bound=bound)
                 run = Run(s, engine, say)
             run.go()
             row = {"horizon": bound, "engine": engine, "backward": backward, "outcome": run.outcome,
@@ -180,7 +183,7 @@ def solve(domain, metric: str, option: str, counts=(), max_horizon: int | None =
                    "frames": frames_reached(run.lines), "seconds": run.seconds}
             runs.append(row)
             if run.outcome == "cex":
-                steps, length = run.plan(domain, metric, counts)
+                steps, length = run.plan(problem, metric, counts)
                 row["plan"] = length
                 if result.length is None or length < result.length:
                     result.steps, result.length = steps, length

@@ -144,7 +144,7 @@ def _check(formula_text: str, proof, engine: str) -> tuple[bool, str]:
         return False, f"{engine} ({err.__class__.__name__}: {str(err)[:80]})"
 
 
-def certify(domain, metric: str, length: int, card_encoding: str = "seqcounter",
+def certify(problem, metric: str, length: int, card_encoding: str = "seqcounter",
             proof_file: str | Path | None = None, solver: str = "cadical195", say=None) -> dict:
     """Prove and check that no plan of at most ``length - 1`` moves exists.
 
@@ -159,7 +159,7 @@ def certify(domain, metric: str, length: int, card_encoding: str = "seqcounter",
     horizon = length - 1
     if horizon < 0:
         return {"certified": True, "horizon": horizon, "note": "a plan of length 0 is trivially optimal"}
-    f = build(domain, metric, horizon, card_encoding)
+    f = build(problem, metric, horizon, card_encoding)
     say(f"certify: proving horizon {horizon} unsatisfiable with DRAT logging ({solver}; "
         f"{f.nvars:,} vars, {len(f.clauses):,} clauses)")
     t0 = time.perf_counter()

@@ -24,7 +24,7 @@ def decode(file: str | Path, cnf_file: str | Path, answer_file: str | Path, marg
     with limits.preemptive():       # reading, building and replaying stop at the deadline
         info = read_header(cnf_file)
         inst = load(file, info["level"], margin=margin, constraints=info["constraints"])
-        formula = build(inst.domain, info["metric"], info["horizon"], info.get("card_encoding", "seqcounter"))
+        formula = build(inst.problem, info["metric"], info["horizon"], info.get("card_encoding", "seqcounter"))
         check_symbols(formula, info["symbols"], cnf_file)
         # a model holds a value per variable: its size is capped by the formula's, not only by
         # the bytes an answer file may have (a 300 MB file of zeros filled gigabytes)
@@ -32,23 +32,23 @@ def decode(file: str | Path, cnf_file: str | Path, answer_file: str | Path, marg
         cap = min(MAX_ANSWER_BYTES, ANSWER_SLACK + (top + 1) * (len(str(top)) + 2))
         answer = read_answer(read_text(answer_file, cap), answer_file, max_values=top + 1)
     if answer.status is Verdict.UNSAT:
-        return unsat_claim(formula, inst.domain, info["horizon"], proof_file)
+        return unsat_claim(formula, inst.problem, info["horizon"], proof_file)
     if proof_file:
         raise PuzzleError("--proof is for an UNSAT answer; this answer is a model, checked against the formula")
     with limits.preemptive():
         steps = decode_answer(formula, answer, answer_file)
-        report = check_plan(inst.domain, steps, formula.metric)
+        report = check_plan(inst.problem, steps, formula.metric)
     if not report["solved"]:
         raise PuzzleError(f"the decoded plan does not solve the puzzle: {report['problem']}")
     return Result(Status.FEASIBLE, formula.metric, "external answer", report["length"], steps,
-                  board=inst.domain.board(),
+                  board=inst.rules.board(),
                   message=f"replayed; a plan within horizon {info['horizon']} (optimality not proven here)")
 
 
-def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
+def unsat_claim(formula, problem, horizon: int, proof_file) -> Result:
     """An outside solver's UNSAT: a claim, unless a DRAT proof of it checks."""
     if proof_file is None:
-        return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(),
+        return Result(Status.UNVERIFIED, formula.metric, "external answer", board=problem.rules.board(),
                       message=f"the solver claims no plan of at most {horizon} moves exists; unverified "
                               "(give --proof FILE with its DRAT proof to check the claim)")
     from .certify import check_drat, read_proof
@@ -59,10 +59,10 @@ def unsat_claim(formula, domain, horizon: int, proof_file) -> Result:
         checked, why = {"ok": False, "check_seconds": 0.0}, f" ({err.problem})"
     stats = {"proof_checked": checked["ok"], "check_seconds": checked["check_seconds"]}
     if checked["ok"]:
-        return Result(Status.NO_PLAN_WITHIN, formula.metric, "external answer", bound=horizon, board=domain.board(),
+        return Result(Status.NO_PLAN_WITHIN, formula.metric, "external answer", bound=horizon, board=problem.rules.board(),
                       proof=f"the solver's DRAT proof, checked by dratify ({checked['engine']})", stats=stats,
                       check=Check.PASSED)
-    return Result(Status.UNVERIFIED, formula.metric, "external answer", board=domain.board(), stats=stats,
+    return Result(Status.UNVERIFIED, formula.metric, "external answer", board=problem.rules.board(), stats=stats,
                   check=Check.FAILED, message=f"the DRAT proof in {proof_file} does NOT check{why}: the UNSAT claim stands unproven")
 
 
@@ -95,7 +95,7 @@ def _decode_witness(file, aiger_file, witness_file, margin: int) -> Result:
     from ..export import aiger_comments, read_aiger_header
     info = read_aiger_header(aiger_file)
     inst = load(file, info["level"], margin=margin, constraints=info["constraints"])
-    s = build_system(inst.domain, info["metric"], (), info["backward"], info["bound"])
+    s = build_system(inst.problem, info["metric"], (), info["backward"], info["bound"])
     aig = to_aig(s, fold=False, comments=aiger_comments({}, s.metric, info["bound"], info["backward"]))
     mine = {k: info["fields"][k] for k in ("inputs", "latches", "gates", "bad", "constraints")}
     if mine != {"inputs": aig.ninputs, "latches": aig.nlatches, "gates": len(aig.gates), "bad": 1, "constraints": 1} \
@@ -113,14 +113,14 @@ def _decode_witness(file, aiger_file, witness_file, margin: int) -> Result:
         init, frames = read_witness(lines, aig.ninputs, aig.nlatches, str(witness_file))
         frames = check_trace(aig, init, within(frames, longest, info["bound"], str(witness_file)),
                              str(witness_file))
-        steps = inst.domain.render_steps(plan_moves(s, frames))
+        steps = inst.rules.render_steps(plan_moves(s, frames))
     except Unreadable:
         raise
     except PuzzleError as err:
         raise Refused(err.problem, str(witness_file)) from None
-    report = check_plan(inst.domain, steps, s.metric)
+    report = check_plan(inst.problem, steps, s.metric)
     if not report["solved"]:
         raise Refused(f"the witness's plan does not solve the puzzle: {report['problem']}", str(witness_file))
     return Result(Status.FEASIBLE, s.metric, "model checker's witness", report["length"], steps,
-                  board=inst.domain.board(),
+                  board=inst.rules.board(),
                   message="replayed; the model checker's plan (optimality not proven here)")

@@ -1,14 +1,14 @@
 """The deepening loop: encode, solve horizon after horizon, decode, replay, report.
 
 One loop serves every backend (:mod:`.backends`; what each can do is in its
-``capabilities``).  Horizons start at the domain's admissible lower bound (or
+``capabilities``).  Horizons start at the rules' admissible lower bound (or
 ``start_horizon``) and go up one at a time; with ``optimal=False`` (``--fast``),
 or for a backend that minimises within a horizon (``cpsat``), they double,
 never past ``max_horizon``, which is always tried last.  Every encoding allows
 no-ops at the end, so refuting horizon T refutes all shorter ones; a plan found
 is ``optimal`` when its length is one more than the largest horizon refuted (or
 when a minimising backend proved its length is the least within the horizon).
-A plan is reported only after the domain's own rules replayed it.
+A plan is reported only after the problem's own rules replayed it.
 
 Limits and interrupts live here: the time limit covers building the encoding,
 lemmas and solving (:mod:`puzzleplan.limits`); Ctrl-C stops the run and the
@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Sequence
 
 from .. import limits
+from ..constraints import state_space
 from ..encodings import encoder_for
 from ..plugins import DEFAULT_SAT
 from ..encodings.model import BoolModel
@@ -78,7 +79,7 @@ class SolveOptions:
     max_horizon     the largest horizon tried
     optimal         +1 horizon at a time (False: doubling, ``--fast``)
     start_horizon   the first horizon tried (default: the admissible lower bound)
-    counts          move counts on top of the domain's own
+    counts          move counts on top of the problem's own
     card_encoding   python-sat's cardinality encoding for move counts
     lemma_budget    conflicts per reachability-lemma question
     goal_lemmas     ``pysat-de``: lemmas from the goal side too (off: from the start only)
@@ -117,8 +118,8 @@ class SolveOptions:
 
 def solve(target, metric: str | None = None, backend: str | None = None, time_limit: float | None = None,
           options: SolveOptions | None = None, **changes) -> Result:
-    """Plan for ``target`` (a loaded :class:`~puzzleplan.formats.load.Instance`, or a rules
-    object) by SAT/CP-SAT; see the module doc for the statuses.
+    """Plan for ``target`` (a :class:`~puzzleplan.contract.Problem`, a loaded
+    :class:`~puzzleplan.contract.Instance`, or a bare rules object) by SAT/CP-SAT; see the module doc for the statuses.
 
     ``options`` (a :class:`SolveOptions`; ``backend``, ``time_limit`` and keyword
     ``changes`` replace its fields) say how.
@@ -149,10 +150,10 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
         o = replace(options or SolveOptions(), **given, **changes)
     except TypeError as err:       # a misspelt option: the Python API's own mistake, said plainly
         raise TypeError(f"solve(): {err}; options are the fields of SolveOptions") from None
-    domain, family = registry.rules_and_family(target)
+    problem = registry.problem(target)
     o = replace(o, time_limit=check_options(o.time_limit, o.max_horizon, o.start_horizon),
                 say=o.say or (lambda text: None))
-    metric = check_metric(domain, metric)
+    metric = check_metric(problem, metric)
     method, option, code = plugins.code(o.backend, plugins.SAT)
     if o.certify:
         if isinstance(code, plugins.Runner):
@@ -163,37 +164,38 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
         checker_engine()      # fail early if the checker is missing
     t0 = time.perf_counter()
     with limits.time_limit(o.time_limit):
-        result = _enumerated_first(domain, metric, o) if o.enumerate_first else None
+        result = _enumerated_first(problem, metric, o) if o.enumerate_first else None
         if result is None and isinstance(code, plugins.Runner):     # a model checker: one system, not horizons
-            result = code.solve(domain, metric, method.name, option, o)
+            result = code.solve(problem, metric, method.name, option, o)
         elif result is None:
-            result = _deepen(domain, family, metric, o)
+            result = _deepen(problem, metric, o)
         result.stats["seconds"] = round(time.perf_counter() - t0, 4)
         if o.certify and result.status is Status.OPTIMAL:     # within the same time limit
-            _certified(result, domain, o)
-    return result.scoped(domain)
+            _certified(result, problem, o)
+    return result.scoped(problem.rules)
 
 
-def _enumerated_first(domain, metric, o: SolveOptions) -> Result | None:
+def _enumerated_first(problem, metric, o: SolveOptions) -> Result | None:
     """The enumeration's answer, None to go on deepening, or what stopped the run there (the
     user's time limit, Ctrl-C, the memory)."""
     try:
-        return _enumerated(domain, metric, o.say)
+        return _enumerated(problem, metric, o.say)
     except KeyboardInterrupt:
-        return Result(Status.INTERRUPTED, metric, "enumeration", board=domain.board(),
-                      lower_bound=domain.heuristic(domain.initial, metric), message="interrupted")
+        space = state_space(problem)
+        return Result(Status.INTERRUPTED, metric, "enumeration", board=problem.rules.board(),
+                      lower_bound=space.heuristic(space.initial, metric), message="interrupted")
     except limits.TimeUp:
         status, message = Status.TIMEOUT, "time limit reached while the states were enumerated"
     except MemoryError:
         status, message = Status.MEMOUT, limits.memout_message()
-    return Result(status, metric, "enumeration", board=domain.board(), message=message)
+    return Result(status, metric, "enumeration", board=problem.rules.board(), message=message)
 
 
-def _certified(result: Result, domain, o: SolveOptions) -> None:
+def _certified(result: Result, problem, o: SolveOptions) -> None:
     """Certify an optimal result; an interrupt or the time limit keeps the plan and its
     optimality by refutation, without a checked proof."""
     try:
-        _certify(result, domain, o.card_encoding, o.proof_file, o.say)
+        _certify(result, problem, o.card_encoding, o.proof_file, o.say)
     except KeyboardInterrupt:
         result.stats["certify_interrupted"] = True
         result.check = Check.INTERRUPTED
@@ -210,7 +212,7 @@ def _certified(result: Result, domain, o: SolveOptions) -> None:
                           "without a checked proof")
 
 
-def _enumerated(domain, metric, say) -> Result | None:
+def _enumerated(problem, metric, say) -> Result | None:
     """UNSOLVABLE if the whole reachable space is small, enumerated, and goal-free; says on
     one line why the enumeration stopped otherwise (a goal reached, a space too wide)."""
     from ..search import explore
@@ -224,7 +226,7 @@ def _enumerated(domain, metric, say) -> Result | None:
 
     try:
         # a goal among the states seen rules out the one answer sought (unsolvable): stop there
-        figures = explore(domain, metric, progress=closing, max_states=ENUMERATE_STATES, stop_at_goal=True)
+        figures = explore(problem, metric, progress=closing, max_states=ENUMERATE_STATES, stop_at_goal=True)
     except Open as why:
         say(f"enumeration stopped: the state space is still opening up ({why}); deepening")
         return None
@@ -237,7 +239,7 @@ def _enumerated(domain, metric, say) -> Result | None:
         raise MemoryError
     if figures.get("complete") and not figures["goal_states"]:
         say(f"the reachable state space ({figures['reachable']:,} states) holds no goal")
-        return Result(Status.UNSOLVABLE, metric, "enumeration", board=domain.board(),
+        return Result(Status.UNSOLVABLE, metric, "enumeration", board=problem.rules.board(),
                       proof=f"complete enumeration of {figures['reachable']:,} reachable states",
                       stats={"reachable": figures["reachable"]},
                       message="unsolvable: found by enumerating the states before any SAT call")
@@ -249,29 +251,31 @@ def _enumerated(domain, metric, say) -> Result | None:
     return None
 
 
-def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
+def _deepen(problem, metric: str, o: SolveOptions) -> Result:
     """Horizon after horizon through the backend ``o.backend`` (see the module doc)."""
     model = BoolModel()
+    board = problem.rules.board()
     try:
         with limits.preemptive():       # the family's lower bound stops at the deadline
-            lower = domain.heuristic(domain.initial, metric)
+            space = state_space(problem)
+            lower = space.heuristic(space.initial, metric)
     except limits.TimeUp:
-        return Result(Status.TIMEOUT, metric, o.backend, board=domain.board(), message="time limit reached")
+        return Result(Status.TIMEOUT, metric, o.backend, board=board, message="time limit reached")
     except KeyboardInterrupt:        # while the bound was computed (a large PDDL task's mutexes)
-        return Result(Status.INTERRUPTED, metric, o.backend, board=domain.board(), message="interrupted")
+        return Result(Status.INTERRUPTED, metric, o.backend, board=board, message="interrupted")
     try:
-        solver = make_backend(o.backend, model, o.card_encoding, family)
+        solver = make_backend(o.backend, model, o.card_encoding, problem.family)
     except KeyboardInterrupt:        # while a solver library was loading
-        return Result(Status.INTERRUPTED, metric, o.backend, lower_bound=lower, board=domain.board(),
+        return Result(Status.INTERRUPTED, metric, o.backend, lower_bound=lower, board=board,
                       bound=lower - 1 if lower > 0 else None, message="interrupted")
     except MemoryError:              # the library did not fit within the memory limit (limits.library)
-        return Result(Status.MEMOUT, metric, o.backend, lower_bound=lower, board=domain.board(),
+        return Result(Status.MEMOUT, metric, o.backend, lower_bound=lower, board=board,
                       bound=lower - 1 if lower > 0 else None, message=limits.memout_message())
-    run = Deepening(domain, metric, solver, lower, o)
+    run = Deepening(problem, metric, solver, lower, o)
     unrolling = None
     with solver:
         try:
-            encoder, horizons = run.plan(family)
+            encoder, horizons = run.plan()
             if encoder is not None:
                 unrolling = unrolling_for(encoder, model, solver, o, o.say)
             for horizon in horizons:
@@ -283,7 +287,7 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
                 answer = solver.solve(unrolling.goal(horizon), horizon, run.minimise)
                 run.record(horizon, answer, unrolling.units(), ts)
                 if answer.status is Verdict.SAT:
-                    run.found(answer, *_replayed(domain, encoder, model, solver.values(), metric, o.counts))
+                    run.found(answer, *_replayed(problem, encoder, model, solver.values(), metric, o.counts))
                     break
                 if not run.hard and (total_conflicts(run.result.horizons) or 0) >= HARD_RUN:
                     run.hard = True
@@ -303,17 +307,17 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
 class Deepening:
     """What one deepening run has proved so far, and the result it reports."""
 
-    def __init__(self, domain, metric: str, solver, lower: int, o: SolveOptions):
-        self.domain, self.metric, self.solver, self.lower, self.o = domain, metric, solver, lower, o
-        self.result = Result(Status.TIMEOUT, metric, solver.method, lower_bound=lower, board=domain.board())
+    def __init__(self, problem, metric: str, solver, lower: int, o: SolveOptions):
+        self.problem, self.metric, self.solver, self.lower, self.o = problem, metric, solver, lower, o
+        self.result = Result(Status.TIMEOUT, metric, solver.method, lower_bound=lower, board=problem.rules.board())
         self.refuted = lower - 1        # every horizon up to here has no plan (the lower bound is admissible)
         self.minimise = o.optimal and "minimise" in solver.capabilities
         self.doubling = not o.optimal or "minimise" in solver.capabilities
-        self.cap, self.cap_reason = longest_plan(domain, metric)    # refuting it proves unsolvable
+        self.cap, self.cap_reason = longest_plan(problem, metric)    # refuting it proves unsolvable
         self.hard = False               # past HARD_RUN conflicts: the encoder told (Unrolling.escalate)
         self.max_horizon = o.max_horizon if self.cap is None or self.cap >= o.max_horizon else max(self.cap, 0)
 
-    def plan(self, family):
+    def plan(self):
         """The encoder (None when nothing is to be encoded) and the horizons to try; says where
         the deepening goes."""
         first = max(self.lower, self.o.start_horizon or 0)
@@ -325,7 +329,7 @@ class Deepening:
         if first > self.max_horizon:      # the lower bound beyond the largest horizon answers alone
             return None, []
         with limits.preemptive():       # the family's encoder is set up within the limit
-            encoder = encoder_for(self.domain, self.metric, self.o.counts, family)
+            encoder = encoder_for(self.problem, self.metric, self.o.counts)
         for line in encoder.notes():
             self.o.say(line)
         return encoder, schedule(first, self.max_horizon, self.doubling)
@@ -386,15 +390,16 @@ class Deepening:
         return r
 
 
-def longest_plan(domain, metric: str) -> tuple[int | None, str]:
+def longest_plan(problem, metric: str) -> tuple[int | None, str]:
     """The least of the rules' bounds on a shortest plan's length, and why: their own
     (:meth:`~puzzleplan.contract.Rules.longest_plan`) or, where every move costs 1, the states
     they can reach less one (:meth:`~puzzleplan.contract.Rules.state_bound`)."""
     bounds = []
-    own = domain.longest_plan(metric)
+    rules = problem.rules
+    own = rules.longest_plan(metric)
     if own is not None:
         bounds.append((own, "the rules' bound"))
-    states = domain.state_bound() if domain.unit_costs(metric) else None
+    states = state_space(problem).state_bound() if rules.unit_costs(metric) else None
     if states is not None:
         bounds.append((max(states - 1, 0), f"the rules reach at most {states:,} states"))
     return min(bounds) if bounds else (None, "")
@@ -406,11 +411,11 @@ def total_conflicts(horizons: list[dict]) -> int | None:
     return None if None in counts else sum(counts)
 
 
-def _certify(result: Result, domain, card_encoding: str, proof_file: str | None, say) -> None:
+def _certify(result: Result, problem, card_encoding: str, proof_file: str | None, say) -> None:
     """Add a checked DRAT proof that horizon length-1 has no plan (CaDiCaL + dratify)."""
     from .certify import certify as prove
     tc = time.perf_counter()
-    figures = prove(domain, result.metric, result.length, card_encoding, proof_file, say=say)
+    figures = prove(problem, result.metric, result.length, card_encoding, proof_file, say=say)
     result.stats.update({f"certify_{k}": v for k, v in figures.items() if v is not None and k != "certified"},
                         certified=figures["certified"], certify_seconds=round(time.perf_counter() - tc, 3))
     result.check = Check.PASSED if figures["certified"] else Check.FAILED
@@ -421,11 +426,11 @@ def _certify(result: Result, domain, card_encoding: str, proof_file: str | None,
         result.message = "CERTIFICATION FAILED: the DRAT proof did not check"
 
 
-def _replayed(domain, encoder, model, values, metric, counts) -> tuple[list, int]:
-    """Decode a model and replay it by the domain's rules: (steps, length)."""
+def _replayed(problem, encoder, model, values, metric, counts) -> tuple[list, int]:
+    """Decode a model and replay it by the problem's rules: (steps, length)."""
     moves = encoder.decode(model, values)
-    steps = domain.render_steps(moves)
-    report = check_plan(domain, steps, metric, counts)
+    steps = problem.rules.render_steps(moves)
+    report = check_plan(problem, steps, metric, counts)
     if not report["solved"]:
         raise AssertionError(f"the decoded plan fails replay: {report['problem']}")
     return steps, report["length"]

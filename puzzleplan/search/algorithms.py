@@ -1,8 +1,11 @@
 """Breadth-first search, A* and full enumeration, one plain function each.
 
-Every move costs 1 in the chosen metric (so BFS is optimal), unless the domain says
+Each takes a :class:`~puzzleplan.contract.Problem` (or a loaded instance, or a bare rules
+object) and runs on its state space (:meth:`~puzzleplan.contract.Problem.space`: the rules,
+with move counters when the problem has side conditions).
+Every move costs 1 in the chosen metric (so BFS is optimal), unless the rules say
 otherwise (``unit_costs``, ``move_cost``: PDDL action costs): then ``bfs`` runs as
-uniform-cost search, and A* adds the moves' costs.  A* is optimal with the domain's
+uniform-cost search, and A* adds the moves' costs.  A* is optimal with the rules'
 admissible heuristic.  Figures reported:
 ``expanded``, ``generated``, ``seconds`` and ``peak_rss_mb`` (process peak).
 
@@ -20,7 +23,8 @@ import time
 from collections import deque
 from typing import Callable
 
-from .. import limits
+from .. import limits, registry
+from ..constraints import state_space
 from ..puzzle import Result, Status, check_metric
 from ..validate import check_plan
 
@@ -39,8 +43,9 @@ def _plan(parent: dict, state) -> list:
     return moves[::-1]
 
 
-def _finish(domain, metric, method, parent, goal_state, stats, t0, stopped=None, bound=None,
+def _finish(problem, metric, method, parent, goal_state, stats, t0, stopped=None, bound=None,
             proof: str | None = None) -> Result:
+    rules = problem.rules
     stats.update(seconds=round(time.perf_counter() - t0, 4), peak_rss_mb=_peak_mb())
     if goal_state is None:
         if stopped is not None:
@@ -49,30 +54,32 @@ def _finish(domain, metric, method, parent, goal_state, stats, t0, stopped=None,
                                "interrupted": (Status.INTERRUPTED, "interrupted")}[stopped]
         else:
             status, message = Status.UNSOLVABLE, "the reachable state space holds no goal"
-        return Result(status, metric, method, stats=stats, board=domain.board(), message=message,
+        return Result(status, metric, method, stats=stats, board=rules.board(), message=message,
                       bound=bound if stopped is not None and bound is not None and bound >= 0 else None,
-                      ).scoped(domain)
-    steps = domain.render_steps(_plan(parent, goal_state))
-    report = check_plan(domain, steps, metric)
+                      ).scoped(rules)
+    steps = rules.render_steps(_plan(parent, goal_state))
+    report = check_plan(problem, steps, metric)
     if not report["solved"]:
         raise AssertionError(f"{method} produced a plan that fails replay: {report['problem']}")
-    return Result(Status.OPTIMAL, metric, method, domain.count(steps, metric), steps,
-                  proof=proof or f"complete {method}", stats=stats, board=domain.board()).scoped(domain)
+    return Result(Status.OPTIMAL, metric, method, rules.count(steps, metric), steps,
+                  proof=proof or f"complete {method}", stats=stats, board=rules.board()).scoped(rules)
 
 
-def breadth_first_search(domain, metric: str | None = None, time_limit: float | None = None,
+def breadth_first_search(problem, metric: str | None = None, time_limit: float | None = None,
                          progress: Progress = None) -> Result:
     """Optimal in ``metric``; UNSOLVABLE when the reachable space holds no goal.  Moves of
     other costs than 1: uniform-cost search (A* without a heuristic)."""
-    metric = check_metric(domain, metric)
+    problem = registry.problem(problem)
+    metric = check_metric(problem, metric)
     time_limit = limits.check_seconds(time_limit)
-    if not domain.unit_costs(metric):
-        return _best_first(domain, metric, time_limit, progress, "bfs", False)
+    if not problem.rules.unit_costs(metric):
+        return _best_first(problem, metric, time_limit, progress, "bfs", False)
+    space = state_space(problem)
     t0 = time.perf_counter()
-    start = domain.initial
+    start = space.initial
     parent = {start: None}
     stats = {"expanded": 0, "generated": 0}
-    goal = start if domain.is_goal(start) else None
+    goal = start if space.is_goal(start) else None
     frontier = deque([(start, 0)])
     done, stopped = -1, None          # every state within ``done`` moves was goal-checked
     try:
@@ -84,12 +91,12 @@ def breadth_first_search(domain, metric: str | None = None, time_limit: float | 
                 stats["expanded"] += 1
                 if progress and stats["expanded"] % 10000 == 0:
                     progress(stats["expanded"], len(parent))
-                for move, nxt in domain.successors(state, metric):
+                for move, nxt in space.successors(state, metric):
                     limits.checkpoint()          # per state generated: one expansion may make thousands
                     stats["generated"] += 1
                     if nxt not in parent:
                         parent[nxt] = (state, move)
-                        if domain.is_goal(nxt):
+                        if space.is_goal(nxt):
                             goal = nxt
                             break
                         frontier.append((nxt, depth + 1))
@@ -100,27 +107,29 @@ def breadth_first_search(domain, metric: str | None = None, time_limit: float | 
     except MemoryError:       # what filled the memory goes first: the result needs no plan
         stopped, goal = "memout", None
         frontier.clear(), parent.clear()
-    return _finish(domain, metric, "bfs", parent, goal, stats, t0, stopped, done)
+    return _finish(problem, metric, "bfs", parent, goal, stats, t0, stopped, done)
 
 
-def astar_search(domain, metric: str | None = None, time_limit: float | None = None,
+def astar_search(problem, metric: str | None = None, time_limit: float | None = None,
                  progress: Progress = None) -> Result:
-    """A* with the domain's admissible heuristic: optimal in ``metric``, consistent or not (a
+    """A* with the rules' admissible heuristic: optimal in ``metric``, consistent or not (a
     state reached more cheaply after its expansion is opened again: the knights' bound, the
     nearest knight's jumps summed over targets, drops by 2 when one jump brings a knight
     nearer to two targets).  Among states of
     equal f the deeper goes first (ties on f are common where the heuristic is nearly exact,
     as in peg solitaire's every-plan-has-31-jumps; breadth-first among them would expand a
     whole layer before reaching any goal)."""
-    metric = check_metric(domain, metric)
-    return _best_first(domain, metric, limits.check_seconds(time_limit), progress, "astar", True)
+    problem = registry.problem(problem)
+    metric = check_metric(problem, metric)
+    return _best_first(problem, metric, limits.check_seconds(time_limit), progress, "astar", True)
 
 
-def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) -> Result:
-    """A* (``use_h``) or uniform-cost search; moves cost ``domain.move_cost``."""
-    h = domain.heuristic if use_h else (lambda state, metric: 0)
+def _best_first(problem, metric, time_limit, progress, method: str, use_h: bool) -> Result:
+    """A* (``use_h``) or uniform-cost search; moves cost ``rules.move_cost``."""
+    space, move_cost = state_space(problem), problem.rules.move_cost
+    h = space.heuristic if use_h else (lambda state, metric: 0)
     t0 = time.perf_counter()
-    start = domain.initial
+    start = space.initial
     parent = {start: None}
     g = {start: 0}
     stats = {"expanded": 0, "generated": 0}
@@ -136,7 +145,7 @@ def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) 
                 f, neg, _, state = heapq.heappop(heap)
                 if state in closed or -neg > g[state]:      # expanded, or reached more cheaply since
                     continue
-                if domain.is_goal(state):
+                if space.is_goal(state):
                     goal = state
                     break
                 floor = max(floor, f)
@@ -144,10 +153,10 @@ def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) 
                 stats["expanded"] += 1
                 if progress and stats["expanded"] % 10000 == 0:
                     progress(stats["expanded"], len(parent))
-                for move, nxt in domain.successors(state, metric):
+                for move, nxt in space.successors(state, metric):
                     limits.checkpoint()          # per state generated: one expansion may make thousands
                     stats["generated"] += 1
-                    cost = g[state] + domain.move_cost(move, metric)
+                    cost = g[state] + move_cost(move, metric)
                     if cost < g.get(nxt, cost + 1):
                         g[nxt] = cost
                         parent[nxt] = (state, move)
@@ -161,11 +170,11 @@ def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) 
     except MemoryError:       # what filled the memory goes first: the result needs no plan
         stopped, goal = "memout", None
         heap.clear(), closed.clear(), g.clear(), parent.clear()
-    return _finish(domain, metric, method, parent, goal, stats, t0, stopped, floor - 1,
+    return _finish(problem, metric, method, parent, goal, stats, t0, stopped, floor - 1,
                    None if use_h else "complete uniform-cost search")
 
 
-def explore(domain, metric: str | None = None, progress: Progress = None, time_limit: float | None = None,
+def explore(problem, metric: str | None = None, progress: Progress = None, time_limit: float | None = None,
             max_states: int | None = None, stop_at_goal: bool = False) -> dict:
     """Enumerate every reachable state; also report the nearest goal's distance.
 
@@ -173,24 +182,26 @@ def explore(domain, metric: str | None = None, progress: Progress = None, time_l
     ``stop_at_goal``, the first goal state reached stopped the enumeration first
     (``stopped`` says which: ``goal`` for the last); the figures are then those of the
     states seen so far."""
-    metric = check_metric(domain, metric)
+    problem = registry.problem(problem)
+    metric = check_metric(problem, metric)
     time_limit = limits.check_seconds(time_limit)
+    space = state_space(problem)
     t0 = time.perf_counter()
-    depth = {domain.initial: 0}
-    frontier = deque([domain.initial])
+    depth = {space.initial: 0}
+    frontier = deque([space.initial])
     transitions, goals, nearest, stopped = 0, 0, None, None
     try:
         with limits.time_limit(time_limit), limits.preemptive():     # a family's heuristic or successors too
             while frontier:
                 limits.checkpoint()
                 state = frontier.popleft()
-                if domain.is_goal(state):
+                if space.is_goal(state):
                     goals += 1
                     nearest = depth[state] if nearest is None else nearest
                     if stop_at_goal:
                         stopped = "goal"
                         break
-                for _, nxt in domain.successors(state, metric):
+                for _, nxt in space.successors(state, metric):
                     limits.checkpoint()
                     transitions += 1
                     if nxt not in depth:

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from conftest import INSTANCES
 import families_gen as generate
 from puzzleplan.cli import main
-from puzzleplan.constraints import Counted
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.export import build, decode_answer, export, read_answer, read_header
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
@@ -45,7 +45,7 @@ def generated():
         makers = [(lambda: generate.sliding(rng), "steps"), (lambda: generate.sliding(rng, rush=True), "slides"),
                   (lambda: generate.sokoban(rng, 4, 3, boxes=1), "pushes"),
                   (lambda: generate.sokoban(rng, 4, 3, boxes=1, closed=False), "moves"),
-                  (lambda: Counted(generate.knights(rng, 3, 4, counted=True)), "steps")]
+                  (lambda: problem_of(generate.knights(rng, 3, 4, counted=True)), "steps")]
         for make, metric in makers:
             found = 0
             while found < 2:
@@ -61,9 +61,9 @@ CASES: list = []
 
 
 def test_symbol_table_round_trips_for_every_domain(tmp_path):
-    cases = [(load(CARD40).domain, "slides", 6), (load(INSTANCES / "sokoban/Microban.txt", 3).domain, "pushes", 4),
-             (load(SEED003).domain, "steps", 5),
-             (load(CARD40, constraints=["A+B.moves<=3", "A.ends=e3,f3"]).domain, "steps", 4)]
+    cases = [(load(CARD40).rules, "slides", 6), (load(INSTANCES / "sokoban/Microban.txt", 3).rules, "pushes", 4),
+             (load(SEED003).rules, "steps", 5),
+             (load(CARD40, constraints=["A+B.moves<=3", "A.ends=e3,f3"]).problem, "steps", 4)]
     for i, (domain, metric, T) in enumerate(cases):
         f = build(domain, metric, T, header={"instance": "x", "constraints": ["A.moves>=1"]})
         out = tmp_path / f"f{i}.cnf.gz"
@@ -97,7 +97,7 @@ def test_external_binaries_agree_with_the_planner_on_generated_instances(solver,
 
 @pytest.mark.parametrize("solver", ["cadical", "kissat -q", "minisat", "picosat"])
 def test_external_backend_finds_the_optimum(solver):
-    for domain, metric, length in generated()[::2] + [(load(GUARINI).domain, "steps", 16)]:
+    for domain, metric, length in generated()[::2] + [(load(GUARINI).rules, "steps", 16)]:
         got = solve(domain, metric, f"external:{solver}", time_limit=60)
         assert got.status is Status.OPTIMAL and got.length == length
         assert check_plan(domain, got.steps, metric)["solved"]
@@ -106,7 +106,7 @@ def test_external_backend_finds_the_optimum(solver):
 
 @pytest.mark.timing
 def test_external_backend_time_limit_and_errors():
-    slow = load(INSTANCES / "seeds/klotski_seed000.slide").domain
+    slow = load(INSTANCES / "seeds/klotski_seed000.slide").problem
     got = solve(slow, "steps", "external:cadical", time_limit=2)
     assert got.status is Status.TIMEOUT and got.stats["seconds"] < 10
     with pytest.raises(PuzzleError, match="not found"):
@@ -166,7 +166,7 @@ def test_wcnf_minimum_cost_is_the_optimum(tmp_path):
     """A MaxSAT solver on the WCNF (horizon above the optimum) finds the fewest moves."""
     from pysat.examples.rc2 import RC2
     from pysat.formula import WCNF
-    domain = load(SEED003).domain
+    domain = load(SEED003).problem
     f = build(domain, "steps", 14)
     export(f, tmp_path / "s.wcnf")
     w = WCNF(from_file=str(tmp_path / "s.wcnf"))
@@ -181,7 +181,7 @@ def test_wcnf_minimum_cost_is_the_optimum(tmp_path):
 def test_cpsat_export_is_the_same_formula(tmp_path):
     from ortools.sat.python import cp_model
     from ortools.sat import cp_model_pb2
-    domain = load(GUARINI).domain
+    domain = load(GUARINI).problem
     for T, expected, ext in ((16, cp_model.OPTIMAL, ".pb"), (15, cp_model.INFEASIBLE, ".pbtxt")):
         out = tmp_path / f"g{T}{ext}"
         export(build(domain, "steps", T), out)
@@ -200,7 +200,7 @@ def test_cpsat_export_is_the_same_formula(tmp_path):
 
 
 def test_certified_optimality(tmp_path):
-    domain = load(GUARINI).domain
+    domain = load(GUARINI).problem
     got = solve(domain, "steps", certify=True, proof_file=str(tmp_path / "g.drat"))
     assert got.status is Status.OPTIMAL and got.stats["certified"] is True
     assert "certified" in got.proof and (tmp_path / "g.drat").stat().st_size > 1000
@@ -236,4 +236,4 @@ def test_a_pddl_task_with_walks_of_cost_0_exports_and_decodes_under_cost(tmp_pat
     assert got.exit_code == 0, got.output
     plan = json.loads(got.stdout)
     assert (plan["status"], plan["length"]) == ("feasible", 9)
-    assert check_plan(load(task).domain, plan["steps"], "cost")["length"] == 9
+    assert check_plan(load(task).problem, plan["steps"], "cost")["length"] == 9

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from conftest import INSTANCES
 from puzzleplan.cli import main
+from puzzleplan.constraints import state_space
 from puzzleplan.encodings.aiger import to_aig
 from puzzleplan.encodings.transition import build_system
 from puzzleplan.planner import solve
@@ -37,45 +38,46 @@ def test_berkeley_abc_is_installed():
 @pytest.mark.parametrize("family,metric", SYSTEMS, ids=IDS)
 def test_pdr_proves_the_bfs_optimum_with_a_checked_invariant(family, metric):
     seen = {"solved": 0, "unsolvable": 0}
-    for rules in instances(family, 3, seed=1):
-        bfs = breadth_first_search(rules, metric)
-        mc = solve(rules, metric, "abc:pdr", 60)
+    for problem in instances(family, 3, seed=1):
+        bfs = breadth_first_search(problem, metric)
+        mc = solve(problem, metric, "abc:pdr", 60)
         if bfs.status is Status.UNSOLVABLE:
             assert mc.status is Status.UNSOLVABLE and mc.stats["invariant_checked"], mc
             seen["unsolvable"] += 1
             continue
         assert mc.status is Status.OPTIMAL, mc
         assert mc.length == bfs.length
-        assert check_plan(rules, mc.steps, metric)["solved"]
+        assert check_plan(problem, mc.steps, metric)["solved"]
         seen["solved"] += 1
     assert seen["solved"] >= 1
 
 
 @pytest.mark.parametrize("family,metric", SYSTEMS, ids=IDS)
 def test_backward_pdr_and_bmc3_agree_with_bfs(family, metric):
-    for rules in instances(family, 2, seed=3):
-        bfs = breadth_first_search(rules, metric)
-        back = solve(rules, metric, "abc:pdr-back", 60)
+    for problem in instances(family, 2, seed=3):
+        bfs = breadth_first_search(problem, metric)
+        back = solve(problem, metric, "abc:pdr-back", 60)
         if bfs.status is Status.UNSOLVABLE:
             assert back.status is Status.UNSOLVABLE
             continue
         assert back.status is Status.OPTIMAL and back.length == bfs.length, back
-        bmc = solve(rules, metric, "abc:bmc3", 60)
+        bmc = solve(problem, metric, "abc:bmc3", 60)
         # bmc3 deepens frame by frame: its first plan is a shortest one, but it proves nothing here
         assert bmc.length == bfs.length and bmc.status in (Status.OPTIMAL, Status.FEASIBLE)
         assert bmc.status is Status.OPTIMAL or "optimality not proven" in bmc.message
-        assert check_plan(rules, bmc.steps, metric)["solved"]
+        assert check_plan(problem, bmc.steps, metric)["solved"]
 
 
 def test_the_sum_over_generated_instances_has_long_plans_and_unsolvable_ones():
     """The checks above are not all decided by the lower bound: some plans need a proof."""
     long, unsolvable = 0, 0
     for family, metric in SYSTEMS:
-        for rules in instances(family, 3, seed=1):
-            bfs = breadth_first_search(rules, metric)
+        for problem in instances(family, 3, seed=1):
+            bfs = breadth_first_search(problem, metric)
+            space = state_space(problem)
             if bfs.status is Status.UNSOLVABLE:
                 unsolvable += 1
-            elif bfs.length > rules.heuristic(rules.initial, metric):
+            elif bfs.length > space.heuristic(space.initial, metric):
                 long += 1
     assert long >= 5 and unsolvable >= 3
 
@@ -88,7 +90,7 @@ def test_an_encoding_that_is_not_step_by_step_is_refused_clearly():
 
 def knights_system(bound):
     from puzzleplan.formats.load import load
-    return load(KNIGHTS).domain, build_system(load(KNIGHTS).domain, "steps", bound=bound)
+    return load(KNIGHTS).rules, build_system(load(KNIGHTS).problem, "steps", bound=bound)
 
 
 def test_a_wrong_invariant_is_rejected():
@@ -178,7 +180,7 @@ def test_missing_binary_names_the_package(monkeypatch):
 @pytest.mark.timing
 def test_time_limit_keeps_what_was_found():
     from puzzleplan.formats.load import load
-    domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem
     r = solve(domain, "slides", "abc:pdr", 8)
     assert r.status in (Status.FEASIBLE, Status.TIMEOUT)
     assert r.stats["seconds"] < 8 + 5

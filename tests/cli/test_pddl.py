@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from conftest import INSTANCES, ROOT, read_back
 import families_gen as generate
 from puzzleplan.cli import main
-from puzzleplan.constraints import Counted
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.families.knights.rules import Alternative, Knights
 from puzzleplan.families.sliding.rules import DIRS, SlidingPuzzle, normalise
 from puzzleplan.families.sliding.pddl import label_kind
@@ -49,10 +49,11 @@ def solvable(rng, make, metric, lo=2, hi=12, binding=False):
 
 def unconstrained(domain):
     """The same puzzle without its side conditions (knights: without the goals' move counts)."""
-    base = getattr(domain, "base", domain)
-    if base.name == "sliding":
+    problem = problem_of(domain)
+    base = problem.rules
+    if problem.name == "sliding":
         return SlidingPuzzle(base.spec)
-    if base.name == "knights":
+    if problem.name == "knights":
         goals = tuple(Alternative(alt.placements) for alt in base.spec.goals)
         return Knights(dataclasses.replace(base.spec, goals=goals))
     return base
@@ -75,7 +76,7 @@ PLAIN = {   # every domain and metric PDDL can say, no side conditions
 
 def counted_slides(r):
     base = generate.sliding(r, 4, 3, pieces=3)
-    return Counted(base, [MoveCount(first(base)[0], ">=", 2)])
+    return problem_of(base, [MoveCount(first(base)[0], ">=", 2)])
 
 
 def group_and_frozen(r):
@@ -83,16 +84,16 @@ def group_and_frozen(r):
     if len(base.spec.pieces) < 3:
         raise PuzzleError("fewer than three pieces placed")
     a, b, c = first(base)[:3]
-    return Counted(base, [MoveCount(f"{a}+{b}", ">=", 3), MoveCount(c, "<=", 0)])
+    return problem_of(base, [MoveCount(f"{a}+{b}", ">=", 3), MoveCount(c, "<=", 0)])
 
 
 def sokoban_ends(r):
     base = generate.sokoban(r, 4, 3, boxes=1)
-    return Counted(base, [], [EndsOn("player", frozenset(sorted(base.floor)[:5]))])
+    return problem_of(base, [], [EndsOn("player", frozenset(sorted(base.floor)[:5]))])
 
 
 def sokoban_counted(r):
-    return Counted(generate.sokoban(r, 5, 4, boxes=2), [MoveCount("player", ">=", 4)])
+    return problem_of(generate.sokoban(r, 5, 4, boxes=2), [MoveCount("player", ">=", 4)])
 
 
 def avoided(r):
@@ -107,7 +108,7 @@ SIDE = {    # side conditions: counters, groups, frozen pieces, end cells, goal 
     "steps, A+B>=3, C frozen": (group_and_frozen, "steps"),
     "sokoban moves, player ends": (sokoban_ends, "moves"),
     "sokoban pushes, player>=4": (sokoban_counted, "pushes"),
-    "knights, counted alternatives": (lambda r: Counted(generate.knights(r, 4, 3, counted=True)), "steps"),
+    "knights, counted alternatives": (lambda r: problem_of(generate.knights(r, 4, 3, counted=True)), "steps"),
     "sliding steps, cell avoided": (avoided, "steps"),
 }
 
@@ -143,7 +144,7 @@ def test_unsolvable_is_proven():
 
 def test_identical_pieces_share_a_kind():
     """Klotski's four small squares are one kind: (at k c) facts, not four labelled pieces."""
-    domain = load(KLOTSKI).domain
+    domain = load(KLOTSKI).rules
     task = build(domain, "steps")
     kinds = {a[1] for a in task.init if a[0] == "at"}
     assert len(kinds) == len(domain.kinds) < len(domain.spec.pieces)
@@ -196,7 +197,7 @@ def test_cli_export_and_validate_a_plan(tmp_path):
     assert r.exit_code == 0, r.output
     assert ":action-costs" in (tmp_path / "mb" / "domain.pddl").read_text()
     # a planner's plan file back through the command line, in our metric
-    domain = load(MICROBAN, 2).domain
+    domain = load(MICROBAN, 2).rules
     task = build(domain, "pushes")
     code, _ = planners.run_driver("fd-lmcut", tmp_path / "mb" / "domain.pddl", tmp_path / "mb" / "p2.pddl",
                                   tmp_path / "mb" / "sas_plan", 60)
@@ -209,7 +210,7 @@ def test_cli_export_and_validate_a_plan(tmp_path):
 
 def test_plan_file_round_trip_and_errors(tmp_path):
     """Our optimal plan written as ground actions (the planners' format) reads back to the same steps."""
-    domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").rules
     ref = breadth_first_search(domain, "slides")
     task = build(domain, "slides")
     lines = ["; a comment"] + [action_line(task, domain, move) for move in slides_of(domain, ref.steps)]
@@ -256,10 +257,10 @@ def action_line(task, domain, move):
 
 def test_what_pddl_cannot_say_is_an_error(tmp_path):
     with pytest.raises(PuzzleError, match="moves"):
-        build(load(KLOTSKI).domain, "moves")
+        build(load(KLOTSKI).problem, "moves")
     r = run("export", KLOTSKI, "-m", "moves", "--pddl", tmp_path / "x")
     assert r.exit_code == 2 and r.output.startswith("puzzleplan: error:")
-    ends = load(MICROBAN, 1, constraints=["player.ends=c3"]).domain
+    ends = load(MICROBAN, 1, constraints=["player.ends=c3"]).problem
     with pytest.raises(PuzzleError, match="pushes"):
         build(ends, "pushes")
     assert run("export", KLOTSKI).exit_code == 2        # neither a horizon and output nor --pddl

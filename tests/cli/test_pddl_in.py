@@ -29,7 +29,7 @@ from click.testing import CliRunner
 from conftest import INSTANCES, ROOT, default_sigint, reaped
 from puzzleplan import registry
 from puzzleplan.cli import main
-from puzzleplan.constraints import Counted
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.formats.load import load
 from puzzleplan.pddl import available, export, plan
 from puzzleplan.planner import solve
@@ -65,16 +65,15 @@ def test_round_trip_of_the_pddl_export_keeps_the_optimum(family, tmp_path):
     compared = sat_compared = 0
     for n in range(6):
         rules = make(rng)
-        counted = Counted(rules)
-        rules = counted if counted.needed else rules
-        for metric in rules.metrics:
+        rules = problem_of(rules)
+        for metric in rules.rules.metrics:
             try:
                 folder = tmp_path / f"{n}-{metric}"
                 task, _, problem = export(rules, metric, str(folder))
             except PuzzleError:
                 continue        # what STRIPS cannot say (sliding's moves)
             native = breadth_first_search(rules, metric, 30)
-            read = load(problem).domain
+            read = load(problem).problem
             by_cost = breadth_first_search(read, "cost", 30)
             assert by_cost.status is native.status, (family.name, metric, native, by_cost)
             assert by_cost.length == native.length
@@ -96,7 +95,7 @@ def ipc_rows():
 
 @pytest.mark.parametrize("row", ipc_rows(), ids=lambda r: r["file"])
 def test_ipc_sokoban_cost_optimum_by_search_is_the_known_push_optimum(row):
-    rules = load(IPC / row["file"]).domain
+    rules = load(IPC / row["file"]).problem
     for search in (breadth_first_search, astar_search):
         got = search(rules, "cost", 60)
         assert got.status is Status.OPTIMAL and got.length == int(row["optimal_cost_pushes_martin_t"])
@@ -115,7 +114,7 @@ def test_every_ipc_problem_solved_by_search_has_the_known_push_optimum():
         rows = [r for r in csv.DictReader(f, delimiter="\t") if r["domain_dir"] == "sokoban-opt08-strips"]
     proven = 0
     for row in rows:
-        got = breadth_first_search(load(SHARED / "sokoban-opt08-strips" / row["file"]).domain, "cost", 120)
+        got = breadth_first_search(load(SHARED / "sokoban-opt08-strips" / row["file"]).problem, "cost", 120)
         if got.status is Status.OPTIMAL:
             assert got.length == int(row["optimal_cost_pushes_martin_t"]), row["file"]
             proven += 1
@@ -128,7 +127,7 @@ def test_every_ipc_problem_solved_by_search_has_the_known_push_optimum():
 def test_ipc_sokoban_steps_optimum_equals_fast_downward_with_unit_costs_and_sat(problem):
     if not available("fd-lmcut"):
         pytest.skip("Fast Downward is not installed (pip install 'puzzleplan[planners]')")
-    rules = load(IPC / problem).domain
+    rules = load(IPC / problem).problem
     bfs = breadth_first_search(rules, "steps", 60)
     fd = plan(rules, "steps", "fd-lmcut", 60)      # our export in steps has unit costs
     assert bfs.status is fd.status is Status.OPTIMAL and fd.length == bfs.length
@@ -202,7 +201,7 @@ def test_sat_under_cost_takes_the_walks_of_cost_0_and_refuses_runs_it_cannot_bou
     cost 0 turn on and off: a run may pass 2^7 states, too many layers: one line, exit 2."""
     got = json.loads(run("solve", IPC / "p02.pddl", "-m", "cost", "--json").stdout)
     assert (got["status"], got["length"]) == ("optimal", 9)
-    assert check_plan(load(IPC / "p02.pddl").domain, got["steps"], "cost")["length"] == 9
+    assert check_plan(load(IPC / "p02.pddl").problem, got["steps"], "cost")["length"] == 9
     (tmp_path / "domain.pddl").write_text(
         "(define (domain switches) (:requirements :strips :action-costs) (:predicates (on ?x) (not-on ?x) (goal-reached))"
         " (:functions (total-cost) - number)"
@@ -495,7 +494,7 @@ def test_an_exists_or_or_in_the_goal_becomes_goal_alternatives(tmp_path, goal):
     search, A*, SAT (both ends), CP-SAT and the PDDL planners agree on the optimum."""
     (tmp_path / "domain.pddl").write_text(GRIPPER)
     (tmp_path / "g.pddl").write_text(gripper_problem(goal))
-    domain = load(tmp_path / "g.pddl").domain
+    domain = load(tmp_path / "g.pddl").rules
     want = GOALS[goal]
     assert breadth_first_search(domain, "steps").length == want
     assert astar_search(domain, "steps").length == want
@@ -526,7 +525,7 @@ def test_an_exists_in_a_precondition_grounds_one_operator_per_witness_under_one_
                                                           ":precondition (and (at-robby ?from) "
                                                           "(exists (?b - ball) (at ?b ?from)))"))
     (tmp_path / "g.pddl").write_text(gripper_problem("(and (at b0 roomb) (at b1 roomb))"))
-    domain = load(tmp_path / "g.pddl").domain
+    domain = load(tmp_path / "g.pddl").problem
     bfs = breadth_first_search(domain, "steps")
     assert bfs.status is Status.OPTIMAL and check_plan(domain, bfs.steps, "steps")["solved"]
     sat = solve(domain, "steps", "pysat-de", enumerate_first=False)

@@ -18,7 +18,7 @@ CARDS = INSTANCES / "rushhour/thinkfun40.rh"
                                   "external:cadical", "fd-lmcut", "fd-blind", "symk"])
 def test_every_method_finds_the_same_optimum(spec):
     assert methods.parse(spec)[0].name in methods.names()
-    domain = load(CARDS, 1).domain
+    domain = load(CARDS, 1).problem
     result = methods.run(spec, domain, "slides", 120)
     assert result.status is Status.OPTIMAL and result.length == 8, result
 
@@ -42,7 +42,7 @@ def test_a_wrong_method_is_refused_before_any_work(spec, problem):
 
 
 def test_solve_takes_one_options_object():
-    domain = load(CARDS, 2).domain
+    domain = load(CARDS, 2).problem
     plain = solve(domain, "slides", options=SolveOptions(backend="pysat-plain", max_horizon=30))
     changed = solve(domain, "slides", "pysat-plain", options=SolveOptions(max_horizon=5), max_horizon=30)
     assert plain.status is changed.status is Status.OPTIMAL and plain.length == changed.length
@@ -67,7 +67,7 @@ def test_the_use_cases_of_the_cli_are_in_the_library(tmp_path):
     (tmp_path / "plan.json").write_text('{"status": "optimal", "steps": ["AR", "BD"]}')
     assert read_plan(tmp_path / "plan.json") == ["AR", "BD"]
     assert read_plan_text(tmp_path, "lurdLURD") == list("lurdLURD")
-    formula = build(load(CARDS, 1).domain, "slides", 8, header={"instance": str(CARDS), "level": 1, "constraints": []})
+    formula = build(load(CARDS, 1).problem, "slides", 8, header={"instance": str(CARDS), "level": 1, "constraints": []})
     export(formula, str(tmp_path / "c.cnf"))
     with Solver(name="glucose4", bootstrap_with=CNF(from_file=str(tmp_path / "c.cnf")).clauses) as s:
         assert s.solve()

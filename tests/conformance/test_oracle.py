@@ -187,7 +187,7 @@ def compare(board, counts, metric, tmp_path, backends):
     path = tmp_path / "b.slide"
     path.write_text(slide_text(board, counts))
     try:
-        domain = load(path).domain
+        domain = load(path).problem
     except Contradiction:       # conditions the rules see no plan can meet: the oracle finds none either
         best = oracle(board, counts, metric, 8)
         assert best in (None, "too big"), (slide_text(board, counts), metric, best)
@@ -243,7 +243,7 @@ def test_the_null_move_is_no_move(tmp_path):
     assert oracle(board, counts, "moves", 8) is None
     assert compare(board, counts, "moves", tmp_path, ["pysat", "cpsat"]) is Status.UNSOLVABLE
     path = tmp_path / "b.slide"
-    domain = load(path).domain
+    domain = load(path).problem
     assert not check_plan(domain, ["AR", "AL"], "moves")["solved"]
-    assert domain.base.count(["AR", "AL"], "moves") == 0
-    assert domain.base.moves_of(["AR", "BL", "BR", "AR"], "moves") == [("A", ("AR", "AR"))]
+    assert domain.rules.count(["AR", "AL"], "moves") == 0
+    assert domain.rules.moves_of(["AR", "BL", "BR", "AR"], "moves") == [("A", ("AR", "AR"))]

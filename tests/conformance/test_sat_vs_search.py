@@ -7,7 +7,7 @@ import pytest
 from conftest import INSTANCES, catalogue
 import families_gen as generate
 from puzzleplan.kit import freeze, successors_by_sat
-from puzzleplan.constraints import Counted
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import PuzzleError, Status
@@ -78,7 +78,7 @@ def test_knights_random(backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_knights_with_move_counts_random(backend):
-    make = lambda rng: Counted(generate.knights(rng, 3, 3, n=2, holes=1, counted=True))
+    make = lambda rng: problem_of(generate.knights(rng, 3, 3, n=2, holes=1, counted=True))
     assert any(agree(d, "steps", backend) for d in cases(make, 10, 6))
 
 
@@ -103,33 +103,33 @@ def test_encodings_have_exactly_the_domain_transitions(seed):
 
 @pytest.mark.heavy
 def test_seed_rush_hour_both_metrics():
-    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem
     r = solve(d, "slides", "pysat")
     assert r.status is Status.OPTIMAL and r.length == 51
 
 
 def test_seed_knights_by_sat():
-    d = load(INSTANCES / "seeds/knights_seed003.knights").domain
+    d = load(INSTANCES / "seeds/knights_seed003.knights").rules
     r = solve(d, "steps", "pysat")
     assert r.status is Status.OPTIMAL and r.length == 13
     assert sorted(d.replay(r.steps).moved[-1].values()) == [5, 8]
 
 
 def test_guarini_by_cpsat():
-    r = solve(load(INSTANCES / "knights/guarini.knights").domain, "steps", "cpsat")
+    r = solve(load(INSTANCES / "knights/guarini.knights").problem, "steps", "cpsat")
     assert r.status is Status.OPTIMAL and r.length == 16
 
 
 def test_microban_moves_by_sat_match_search():
     for level in (1, 2, 4):
-        d = load(INSTANCES / "sokoban/Microban.txt", level).domain
+        d = load(INSTANCES / "sokoban/Microban.txt", level).problem
         assert solve(d, "moves").length == breadth_first_search(d, "moves").length
 
 
 @pytest.mark.parametrize("level", [1, 3, 6, 8, 10, 13, 19, 20])
 def test_microban_push_optimal_by_sat(level):
     rows = {int(r["level"]): int(r["optimum"]) for r in catalogue() if r["domain"] == "sokoban"}
-    r = solve(load(INSTANCES / "sokoban/Microban.txt", level).domain, "pushes")
+    r = solve(load(INSTANCES / "sokoban/Microban.txt", level).problem, "pushes")
     assert r.status is Status.OPTIMAL and r.length == rows[level]
 
 
@@ -137,12 +137,12 @@ def test_microban_push_optimal_by_sat(level):
 def test_microban_1_to_20_push_optimal_by_sat():
     rows = {int(r["level"]): int(r["optimum"]) for r in catalogue() if r["domain"] == "sokoban"}
     for level, optimum in rows.items():
-        r = solve(load(INSTANCES / "sokoban/Microban.txt", level).domain, "pushes")
+        r = solve(load(INSTANCES / "sokoban/Microban.txt", level).problem, "pushes")
         assert r.status is Status.OPTIMAL and r.length == optimum, level
 
 
 def test_doubling_schedule_reports_feasible_or_optimal_honestly():
-    d = load(INSTANCES / "knights/guarini.knights").domain
+    d = load(INSTANCES / "knights/guarini.knights").problem
     r = solve(d, "steps", optimal=False)
     refuted = max(h["horizon"] for h in r.horizons if h["result"] == "unsat")
     assert r.length == 16 and [h["horizon"] for h in r.horizons if h["result"] == "sat"] == [16]
@@ -153,20 +153,20 @@ def test_doubling_schedule_reports_feasible_or_optimal_honestly():
 
 
 def test_time_limit_gives_timeout_with_bound():
-    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem
     r = solve(d, "steps", "pysat", time_limit=0.5)
     assert r.status is Status.TIMEOUT and r.bound is not None and r.bound < 81 and r.steps is None
 
 
 @pytest.mark.slow
 def test_seed_rush_hour_steps_81():
-    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem
     r = solve(d, "steps", "pysat")
     assert r.status is Status.OPTIMAL and r.length == 81
 
 
 def test_cpsat_time_limit_keeps_a_proven_bound():
-    d = load(INSTANCES / "rushhour/thinkfun40.rh", 40).domain       # 51 slides
+    d = load(INSTANCES / "rushhour/thinkfun40.rh", 40).problem       # 51 slides
     r = solve(d, "slides", "cpsat", time_limit=3)
     assert r.status in (Status.TIMEOUT, Status.FEASIBLE, Status.OPTIMAL)
     if r.status is Status.OPTIMAL:
@@ -194,7 +194,7 @@ def test_fast_mode_plans_replay_and_claim_optimal_only_when_proved(backend):
 
 @pytest.mark.parametrize("backend", ["pysat", "cpsat"])
 def test_a_high_start_horizon_finds_a_plan_but_proves_only_what_it_refuted(backend):
-    d = load(INSTANCES / "rushhour/thinkfun40.rh", 1).domain       # 8 slides
+    d = load(INSTANCES / "rushhour/thinkfun40.rh", 1).rules       # 8 slides
     r = solve(d, "slides", backend, optimal=False, start_horizon=20)
     assert check_plan(d, r.steps, "slides")["solved"] and 8 <= r.length <= 20
     lower = d.heuristic(d.initial, "slides")

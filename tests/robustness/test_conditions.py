@@ -22,9 +22,9 @@ from puzzleplan.validate import check_plan
 def test_frozen_piece_that_steps_and_returns_is_not_valid(write, metric):
     inst = load(write("two.slide", TWO), constraints=["A.frozen"])
     # A steps down and back: under `moves` a run that ends where it began counts no move
-    report = check_plan(inst.domain, ["AD", "AU", "BR", "BD"], metric)
+    report = check_plan(inst.problem, ["AD", "AU", "BR", "BD"], metric)
     assert not report["solved"] and "A=2" in report["problem"]
-    assert check_plan(inst.domain, ["BR", "BD"], metric)["solved"]
+    assert check_plan(inst.problem, ["BR", "BD"], metric)["solved"]
 
 
 def test_frozen_in_the_cli(write, tmp_path):
@@ -39,9 +39,9 @@ def test_frozen_in_the_cli(write, tmp_path):
 
 @pytest.mark.parametrize("count", [MoveCount("K", "==", 0), MoveCount("K", "<=", 0)])
 def test_zero_moves_is_frozen(count):
-    d = load(CARD40, constraints=[count]).domain
+    d = load(CARD40, constraints=[count]).problem
     enc = encoder_for(d, "slides")
-    assert enc.still == {d.mover_of("K")}
+    assert enc.still == {d.rules.mover_of("K")}
 
 
 # --- contradictory conditions: unsolvable, with the reason ------------------------------------

@@ -39,7 +39,7 @@ def test_a_second_board_in_a_knights_file_is_an_error(write):
 
 
 def test_knights_goal_lines_stay_alternatives():
-    assert len(load(INSTANCES / "seeds/knights_seed003.knights").domain.spec.goals) == 2
+    assert len(load(INSTANCES / "seeds/knights_seed003.knights").rules.spec.goals) == 2
 
 
 def test_knights_target_missing_a_knight(write):

@@ -206,7 +206,7 @@ import os, random, signal, sys, threading
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import Status
-domain = load(sys.argv[1]).domain
+domain = load(sys.argv[1]).problem
 random.seed(int(sys.argv[3]))
 seen = set()
 for i in range(int(sys.argv[4])):
@@ -237,7 +237,7 @@ def say(text):
     if not said:
         said.append(text)
         Finaliser()
-r = solve(load(sys.argv[1]).domain, "steps", sys.argv[2], say=say, enumerate_first=False)
+r = solve(load(sys.argv[1]).problem, "steps", sys.argv[2], say=say, enumerate_first=False)
 print(r.status.value)
 """
 
@@ -288,7 +288,7 @@ race.wait = dropping(race.wait)
 # in the run's solver calls, not in the try-out of the solver when the options are checked
 pysat.solvers.Solver.solve_limited = dropping(pysat.solvers.Solver.solve_limited,
                                               lambda kwargs: kwargs.get("expect_interrupt"))
-domain = load(sys.argv[1]).domain
+domain = load(sys.argv[1]).problem
 r = solve(domain, "steps", sys.argv[2], time_limit=60, start_horizon=100, max_horizon=100)
 print(r.status.value, round(time.monotonic() - dropped[0], 1))
 """
@@ -317,7 +317,7 @@ def test_ctrl_c_during_certification_keeps_the_proven_plan(monkeypatch):
     status = [line for line in got.output.splitlines() if line.startswith("optimal")]
     assert status and status[0].startswith("optimal (certification interrupted): ") and ", 8 slides" in status[0]
     assert "plan: " in got.output
-    r = solve(load(CARDS, 1).domain, "slides", certify=True)
+    r = solve(load(CARDS, 1).problem, "slides", certify=True)
     assert r.status is Status.OPTIMAL and r.length == 8 and r.stats["certify_interrupted"]
     assert "certified" not in r.stats
 
@@ -325,7 +325,7 @@ def test_ctrl_c_during_certification_keeps_the_proven_plan(monkeypatch):
 def test_ctrl_c_while_the_lower_bound_is_computed_answers_interrupted(monkeypatch):
     """A large PDDL task spends seconds on its bound (the h^2 mutexes) before any solver runs:
     a Ctrl-C there is an answer, as during the solver's loading."""
-    rules = load(CARDS, 1).domain
+    rules = load(CARDS, 1).rules
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
@@ -347,7 +347,7 @@ from puzzleplan.planner import solve
 from puzzleplan.puzzle import MoveCount
 assert pysat._utils.MainThread.check() is True
 assert pysat.card.MainThread is pysat._utils.MainThread is pysat.solvers.MainThread
-solve(load(sys.argv[1], 1).domain, "slides", sys.argv[2], counts=[MoveCount("A", ">=", 2)])
+solve(load(sys.argv[1], 1).problem, "slides", sys.argv[2], counts=[MoveCount("A", ">=", 2)])
 print(pysat._utils.MainThread.check())
 """
     for backend in ("pysat", "pysat-plain:cadical195"):

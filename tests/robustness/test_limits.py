@@ -102,7 +102,7 @@ def within(seconds, limit):
 @pytest.mark.timing
 @pytest.mark.parametrize("search", [breadth_first_search, astar_search])
 def test_search_time_limit_without_a_progress_callback(search):
-    d = load(KLOTSKI).domain
+    d = load(KLOTSKI).problem
     t0 = time.perf_counter()
     r = search(d, "steps", 0.2)
     assert within(time.perf_counter() - t0, 0.2)
@@ -111,14 +111,14 @@ def test_search_time_limit_without_a_progress_callback(search):
 
 
 def test_bfs_timeout_bound_is_true():
-    d = load(CARD40).domain
+    d = load(CARD40).problem
     r = breadth_first_search(d, "steps", 0.05)
     assert r.status is Status.TIMEOUT and r.bound < 81
 
 
 @pytest.mark.timing
 def test_explore_time_limit():
-    d = load(KLOTSKI).domain
+    d = load(KLOTSKI).problem
     t0 = time.perf_counter()
     figures = explore(d, "steps", time_limit=0.3)
     assert within(time.perf_counter() - t0, 0.3)
@@ -130,7 +130,7 @@ def test_explore_time_limit():
 def test_time_limits_of_runs_in_threads_are_their_own():
     # one deadline per thread: a run's limit neither cuts short nor lifts another's
     import threading
-    d = load(KLOTSKI).domain
+    d = load(KLOTSKI).problem
     spent = {}
 
     def run(backend, limit):
@@ -154,7 +154,7 @@ def test_time_limits_of_runs_in_threads_are_their_own():
 @pytest.mark.timing
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_solve_time_limit_every_backend(backend):
-    d = load(KLOTSKI).domain
+    d = load(KLOTSKI).problem
     t0 = time.perf_counter()
     r = solve(d, "steps", backend, time_limit=2)
     assert within(time.perf_counter() - t0, 2)
@@ -171,7 +171,7 @@ def sokoban_room_as_pddl(tmp_path, k: int = 8) -> str:
     family = registry.get("sokoban")
     for name, text in files_of(family, series_of(family)["boxes"], k, 0).items():
         (tmp_path / name).write_text(text)
-    _, _, problem = export(load(tmp_path / name).domain, "moves", str(tmp_path / "task"))
+    _, _, problem = export(load(tmp_path / name).problem, "moves", str(tmp_path / "task"))
     return problem
 
 
@@ -180,7 +180,7 @@ def test_the_counting_invariants_keep_their_budget(tmp_path):
     Sokoban room's export ran 40 s past --time-limit 20 in one); it stops at the search's budget
     of conflicts, with what it found: counted, so the same sets on a busy machine."""
     from puzzleplan.families.strips.counts import count_invariants
-    rules = load(sokoban_room_as_pddl(tmp_path)).domain
+    rules = load(sokoban_room_as_pddl(tmp_path)).rules
     ops, mutex = rules.known_ops(), rules.mutexes()
     few = count_invariants(rules, ops, mutex, conflicts=2_000)
     assert count_invariants(rules, ops, mutex, conflicts=2_000) == few       # the same budget, the same sets
@@ -190,7 +190,7 @@ def test_the_counting_invariants_keep_their_budget(tmp_path):
 @pytest.mark.timing
 def test_the_counting_invariants_keep_the_run_limit(tmp_path):
     from puzzleplan.families.strips.counts import count_invariants
-    rules = load(sokoban_room_as_pddl(tmp_path)).domain
+    rules = load(sokoban_room_as_pddl(tmp_path)).rules
     ops, mutex = rules.known_ops(), rules.mutexes()
     t0 = time.perf_counter()
     try:
@@ -214,7 +214,7 @@ def big_board(tmp_path, n=200) -> str:
 @pytest.mark.timing
 @pytest.mark.parametrize("backend", ["pysat", "cpsat"])
 def test_time_limit_holds_while_a_large_encoding_is_built(tmp_path, backend):
-    d = load(big_board(tmp_path)).domain
+    d = load(big_board(tmp_path)).problem
     t0 = time.perf_counter()
     r = solve(d, "slides", backend, time_limit=3)
     assert within(time.perf_counter() - t0, 3)
@@ -224,8 +224,10 @@ def test_time_limit_holds_while_a_large_encoding_is_built(tmp_path, backend):
 def test_timeout_with_lower_bound_zero_claims_nothing(write):
     # no bound sees the end condition (the move counts' shortfall would be one)
     path = write("a.slide", "board:\nA.\n\ngoal:\nA.\nconstraints: A.moves<=2 A.ends=b1\n")
-    d = load(path).domain
-    assert d.heuristic(d.initial, "steps") == 0
+    d = load(path).problem
+    from puzzleplan.constraints import state_space
+    space = state_space(d)
+    assert space.heuristic(space.initial, "steps") == 0
     r = solve(d, "steps", time_limit=1e-6)
     assert r.status is Status.TIMEOUT and r.bound is None
     out = run_unchecked("solve", path, "--time-limit", "0.000001", "--no-enumerate", "-q")
@@ -248,7 +250,7 @@ def test_a_wide_space_is_given_up_by_its_states_not_the_clock(write, monkeypatch
     clock that runs ten thousand times faster (a busy machine): the budget counts states."""
     from puzzleplan.planner import deepening
     text = "board:\nABCD\nEFGH\nIJKL\nMNO.\ngoal:\n.ONM\nLKJI\nHGFE\nDCBA\n"      # far away
-    domain = load(write("fifteen.slide", text)).domain
+    domain = load(write("fifteen.slide", text)).problem
     said = []
     assert deepening._enumerated(domain, "steps", said.append) is None
     assert len(said) == 1 and "opening up" in said[0] and f"{deepening.ENUMERATE_OPEN:,} states seen" in said[0]
@@ -409,7 +411,7 @@ def test_export_memory_estimate_is_right(tmp_path):
     import subprocess
     import sys
     from puzzleplan.encodings.lower import estimate_bytes
-    domain = load(INSTANCES / "seeds/klotski_seed000.slide").domain
+    domain = load(INSTANCES / "seeds/klotski_seed000.slide").problem
     need, per_step = estimate_bytes(domain, "steps", 600)
     assert per_step == 2386
     # the peak of this process's own memory (VmHWM; ru_maxrss would count the forking parent's)
@@ -583,7 +585,7 @@ def test_the_deepening_stops_at_the_states_the_rules_can_reach(write):
     enumeration, the deepening stops at the rules' bound on the states (4 anchors for each of 3
     pieces: 64 placements) with unsolvable, instead of marching on to horizon 1000."""
     path = write("cycle.slide", "board:\nAB\nC.\ngoal:\nBA\nC.\n")
-    result = solve(load(path).domain, "steps")
+    result = solve(load(path).problem, "steps")
     assert result.status is Status.UNSOLVABLE and result.bound == 63, (result.status, result.bound)
     assert "at most 64 states" in result.proof
 
@@ -595,7 +597,7 @@ def test_the_states_bound_is_never_below_the_states_reached():
     import families_gen as generate
     rng = random.Random(7)
     boards = [generate.sliding(rng, 3, 3, pieces=rng.randint(2, 5), rush=rng.random() < 0.3) for _ in range(40)]
-    boards += [load(INSTANCES / path).domain for path in ["seeds/klotski_seed000.slide",
+    boards += [load(INSTANCES / path).rules for path in ["seeds/klotski_seed000.slide",
                                                           "seeds/rushhour_card40_bmodel_v2.rh"]]
     for domain in boards:
         figures = explore(domain, "steps")

@@ -92,7 +92,7 @@ def test_the_python_api_refuses_a_time_limit_past_the_timers(tmp_path):
     from puzzleplan.bench.run import Task, bench
     from puzzleplan.search import breadth_first_search
     from puzzleplan.puzzle import PuzzleError
-    domain = load(GUARINI).domain
+    domain = load(GUARINI).problem
     for call in (lambda: solve(domain, "steps", time_limit=1e10), lambda: breadth_first_search(domain, time_limit=1e10),
                  lambda: bench([Task(GUARINI, None, "steps", "bfs")], tmp_path / "r.csv", 1e10)):
         with pytest.raises(PuzzleError, match="up to 1,000,000"):
@@ -146,7 +146,7 @@ def test_a_dask_address_nobody_answers(tmp_path, monkeypatch, address):
 # --- horizons and solvers: as asked, or chosen per domain -------------------------------------
 
 def test_fast_schedule_tries_the_maximum_horizon():
-    d = load(CARDS, 1).domain                                  # 8 slides
+    d = load(CARDS, 1).problem                                  # 8 slides
     r = solve(d, "slides", optimal=False, max_horizon=6)
     tried = [h["horizon"] for h in r.horizons]
     assert tried[-1] == 6 and tried == sorted(tried)
@@ -154,9 +154,9 @@ def test_fast_schedule_tries_the_maximum_horizon():
 
 
 def test_default_solver_is_chosen_per_domain():
-    knights = solve(load(INSTANCES / "knights/guarini.knights").domain, "steps")
-    card = solve(load(CARDS, 1).domain, "slides")
+    knights = solve(load(INSTANCES / "knights/guarini.knights").problem, "steps")
+    card = solve(load(CARDS, 1).problem, "slides")
     assert knights.method == "pysat-de:cadical195" and knights.length == 16
     assert card.method == "pysat-de:glucose42" and card.length == 8
-    assert solve(load(INSTANCES / "knights/guarini.knights").domain, "steps", "pysat:glucose42").method \
+    assert solve(load(INSTANCES / "knights/guarini.knights").problem, "steps", "pysat:glucose42").method \
         == "pysat:glucose42"

@@ -116,7 +116,7 @@ def test_an_output_folder_that_is_a_link_is_refused(tmp_path, command, target):
 def test_the_script_element_holds_no_markup(write, tmp_path, title):
     import re
     from puzzleplan.animate import write as animate
-    domain = load(write("t.slide", f"name: {title}\n" + TWO)).domain
+    domain = load(write("t.slide", f"name: {title}\n" + TWO)).problem
     page = tmp_path / "t.html"
     animate(domain, ["BR", "BD"], "steps", page)
     text = page.read_text()

@@ -230,7 +230,7 @@ def test_the_certificate_is_the_same_on_every_run(tmp_path, monkeypatch):
     in slices sized by the clock.  Small fixed slices (many of them here) give one proof."""
     from puzzleplan.planner import certify, solve
     monkeypatch.setattr(certify, "PROOF_SLICE", 40)
-    domain = load(INSTANCES / "rushhour/thinkfun40.rh", 20).domain
+    domain = load(INSTANCES / "rushhour/thinkfun40.rh", 20).problem
     proofs = []
     for n in range(2):
         got = solve(domain, "slides", certify=True, proof_file=str(tmp_path / f"p{n}.drat"))

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import INSTANCES
 from puzzleplan.animate import canonical, position, write
-from puzzleplan.constraints import Counted
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.formats.load import load
 from puzzleplan.puzzle import MoveCount
 from puzzleplan.search import breadth_first_search
@@ -71,13 +71,13 @@ goal:
 
 def instances(tmp_path):
     """One instance of every domain (and a polyomino, drawn as one shape of several rects)."""
-    rush = Counted(load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain, [MoveCount("A", ">=", 3)])
+    rush = problem_of(load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem, [MoveCount("A", ">=", 3)])
     slide = tmp_path / "l.slide"
     slide.write_text(POLYOMINOES)
     return {"rushhour": (rush, "slides"),
-            "polyomino": (load(slide).domain, "moves"),
-            "microban2": (load(INSTANCES / "sokoban/Microban.txt", 2).domain, "pushes"),
-            "seed003": (load(INSTANCES / "seeds/knights_seed003.knights").domain, "steps")}
+            "polyomino": (load(slide).rules, "moves"),
+            "microban2": (load(INSTANCES / "sokoban/Microban.txt", 2).rules, "pushes"),
+            "seed003": (load(INSTANCES / "seeds/knights_seed003.knights").rules, "steps")}
 
 
 def board(driver):
@@ -145,7 +145,7 @@ def test_hostile_titles_leave_the_page_working(browser, title, tmp_path):
     element once left the page blank)."""
     slide = tmp_path / "t.slide"
     slide.write_text(f"name: {title}\n" + POLYOMINOES.split("\n", 1)[1])
-    domain = load(slide).domain
+    domain = load(slide).rules
     steps = breadth_first_search(domain, "steps").steps
     page = tmp_path / "t.html"
     write(domain, steps, "steps", page)

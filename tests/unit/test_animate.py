@@ -13,7 +13,7 @@ import families_gen as generate
 from puzzleplan.animate import build, canonical, position, write
 from puzzleplan.animate.raster import Painter, images
 from puzzleplan.cli import main
-from puzzleplan.constraints import Counted
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.families.sliding.rules import SlidingPuzzle
 from puzzleplan.formats.load import load
 from puzzleplan.puzzle import MoveCount, PuzzleError, Status
@@ -40,10 +40,10 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def expected_frames(domain, steps, metric) -> int:
+def expected_frames(problem, steps, metric) -> int:
     """Frames after the start: the moves of the slides/moves metrics, else the steps."""
-    grouped = domain.name == "sliding" and metric in ("slides", "moves")
-    return domain.count(steps, metric) if grouped else len(steps)
+    grouped = problem.name == "sliding" and metric in ("slides", "moves")
+    return problem.rules.count(steps, metric) if grouped else len(steps)
 
 
 def one_move(steps: list[str], metric: str) -> bool:
@@ -60,41 +60,43 @@ def one_move(steps: list[str], metric: str) -> bool:
 def generated():
     rng = random.Random(5)
     for i in range(20):
-        yield generate.sliding(rng), ("steps", "slides", "moves")
-        yield generate.sokoban(rng, boxes=1 + i % 2), ("moves", "pushes")
-        yield Counted(generate.knights(rng, counted=True)), ("steps",)   # the goals' own counts
+        yield problem_of(generate.sliding(rng)), ("steps", "slides", "moves")
+        yield problem_of(generate.sokoban(rng, boxes=1 + i % 2)), ("moves", "pushes")
+        yield problem_of(generate.knights(rng, counted=True)), ("steps",)   # the goals' own counts
 
 
 @pytest.mark.parametrize("kind", ["sliding", "sokoban", "knights"])
 def test_scene_frames_are_the_replayed_positions(kind):
     checked = 0
-    for domain, metrics in generated():
-        if domain.name != kind:
+    for problem, metrics in generated():
+        if problem.name != kind:
             continue
+        rules = problem.rules
         for metric in metrics:
-            result = breadth_first_search(domain, metric)
+            result = breadth_first_search(problem, metric)
             if result.status is not Status.OPTIMAL or not result.steps:
                 continue
             steps = result.steps
-            scene = build(domain, steps, metric)
-            history = domain.replay(steps).history
-            assert len(scene.frames) - 1 == expected_frames(domain, steps, metric)
+            scene = build(problem, steps, metric)
+            history = rules.replay(steps).history
+            assert scene.family == kind
+            assert len(scene.frames) - 1 == expected_frames(problem, steps, metric)
             assert scene.frames[0].step == 0 and scene.frames[-1].step == len(steps)
             assert " ".join(f.move for f in scene.frames[1:]).split() == steps
             for frame, prev in zip(scene.frames[1:], scene.frames):
                 assert frame.step > prev.step
                 assert frame.move.split() == steps[prev.step:frame.step]
-                if domain.name == "sliding":
+                if kind == "sliding":
                     assert one_move(frame.move.split(), metric)
             for frame in scene.frames:
-                assert canonical(frame.position) == canonical(position(domain, history[frame.step]))
+                assert canonical(frame.position) == canonical(position(rules, history[frame.step]))
             assert len(images(scene)) == len(scene.frames)
             checked += 1
     assert checked >= 5
 
 
 def test_moves_metric_frames_are_whole_runs_of_one_piece():
-    d = load(INSTANCES / "seeds/klotski_seed000.slide").domain
+    d = load(INSTANCES / "seeds/klotski_seed000.slide").problem
     steps = ["gR", "gR", "eD", "cD"]
     scene = build(d, steps, "moves")
     assert [f.move for f in scene.frames[1:]] == ["gR gR", "eD", "cD"]
@@ -104,7 +106,7 @@ def test_moves_metric_frames_are_whole_runs_of_one_piece():
 
 @pytest.mark.heavy
 def test_gif_pixels_show_each_piece_where_the_replay_puts_it():
-    d = load(INSTANCES / "seeds/klotski_seed000.slide").domain
+    d = load(INSTANCES / "seeds/klotski_seed000.slide").rules
     steps = breadth_first_search(d, "steps").steps[:30]
     scene = build(d, steps, "steps")
     painter = Painter(scene)
@@ -129,14 +131,14 @@ def _gif_file(scene):
 
 @pytest.mark.heavy
 def test_counters_follow_the_side_conditions():
-    d = Counted(load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain, [MoveCount("A", ">=", 3)])
+    d = problem_of(load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem, [MoveCount("A", ">=", 3)])
     result = breadth_first_search(d, "slides")
     scene = build(d, result.steps, "slides")
     assert scene.conditions == ["A.moves>=3"]
     assert scene.frames[0].counters == {"A": 0}
     assert scene.frames[-1].counters == {"A": check_plan(d, result.steps, "slides")["moves_per_piece"]["A"]}
     assert scene.frames[-1].counters["A"] >= 3
-    knights = load(SEED003).domain
+    knights = load(SEED003).rules
     plan = breadth_first_search(knights, "steps").steps
     final = build(knights, plan, "steps").frames[-1].counters
     assert final == {p: knights.replay(plan).moved[-1][p] for p in ("B", "G")} and 8 in final.values()
@@ -150,10 +152,10 @@ CASES = [("slide", "steps"), ("slide", "slides"), ("slide", "moves"),
 
 def instance_args(which, write):
     if which == "slide":
-        return [write("small.slide", SMALL_SLIDE)], load(write("small.slide", SMALL_SLIDE)).domain
+        return [write("small.slide", SMALL_SLIDE)], load(write("small.slide", SMALL_SLIDE)).problem
     if which == "sokoban":
-        return [MICROBAN, "--level", 2], load(MICROBAN, 2).domain
-    return [GUARINI], load(GUARINI).domain
+        return [MICROBAN, "--level", 2], load(MICROBAN, 2).problem
+    return [GUARINI], load(GUARINI).problem
 
 
 def read_scene(html_path) -> dict:
@@ -166,7 +168,7 @@ def read_scene(html_path) -> dict:
 @pytest.mark.parametrize("command", ["show", "solve", "search"])
 @pytest.mark.parametrize("which,metric", CASES)
 def test_cli_writes_gif_and_html(command, which, metric, tmp_path, write):
-    args, domain = instance_args(which, write)
+    args, problem = instance_args(which, write)
     found = json.loads(run("search", *args, "--metric", metric, "--json").stdout)
     gif, html = tmp_path / "a.gif", tmp_path / "a.html"
     if command == "show":
@@ -181,16 +183,16 @@ def test_cli_writes_gif_and_html(command, which, metric, tmp_path, write):
         assert json.loads(out.stdout)["length"] == found["length"]
     assert out.exit_code == 0, out.output
     assert f"animation: {gif}" in out.stderr and f"animation: {html}" in out.stderr
-    n = expected_frames(domain, steps, metric)
+    n = expected_frames(problem, steps, metric)
     im = Image.open(gif)
     assert im.format == "GIF" and im.n_frames == n + 1
     im.seek(n)
     im.load()
     scene = read_scene(html)
     assert scene["metric"] == metric and len(scene["frames"]) == n + 1
-    history = domain.replay(steps).history
+    history = problem.rules.replay(steps).history
     for frame in scene["frames"]:
-        assert canonical(frame["position"]) == canonical(position(domain, history[frame["step"]]))
+        assert canonical(frame["position"]) == canonical(position(problem.rules, history[frame["step"]]))
 
 
 def test_cli_mp4(tmp_path):
@@ -247,7 +249,7 @@ def test_unwritable_output(tmp_path):
 
 
 def test_write_refuses_an_existing_file(tmp_path):
-    d = load(GUARINI).domain
+    d = load(GUARINI).problem
     target = tmp_path / "g.gif"
     target.write_text("x")
     with pytest.raises(PuzzleError, match="exists"):
@@ -276,7 +278,7 @@ def test_mp4_without_its_writer_says_so(tmp_path, monkeypatch):
 
 
 def test_solved_only_when_the_plan_reaches_the_goal():
-    d = load(GUARINI).domain
+    d = load(GUARINI).problem
     plan = breadth_first_search(d, "steps").steps
     assert build(d, plan, "steps").solved and not build(d, plan[:-1], "steps").solved
 
@@ -288,7 +290,7 @@ def test_show_needs_a_plan_to_animate(tmp_path):
 
 def test_polyomino_piece_is_one_shape(tmp_path, write):
     spec_text = "name: L\nboard:\nAA.\nA..\n...\n\ngoal:\n...\n.AA\n.A.\n"
-    d = load(write("l.slide", spec_text)).domain
+    d = load(write("l.slide", spec_text)).rules
     assert isinstance(d, SlidingPuzzle)
     scene = build(d, ["AR", "AD"], "steps")
     rgb = images(scene)[0]

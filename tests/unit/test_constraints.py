@@ -6,7 +6,8 @@ import pytest
 
 from conftest import INSTANCES
 import families_gen as generate
-from puzzleplan.constraints import Counted
+from puzzleplan.constraints import state_space
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.families.knights.rules import Knights
 from puzzleplan.families.sliding.rules import SlidingPuzzle
 from puzzleplan.formats.load import load
@@ -28,7 +29,7 @@ def test_random_sliding_with_counts_and_avoided_cells(backend, metric):
                       - base.spec.walls - set().union(*base.spec.pieces.values()))
         count = MoveCount(label, rng.choice([">=", "<=", "=="]), rng.randint(0, 3))
         try:
-            d = Counted(SlidingPuzzle(base.spec, [label], {label: {rng.choice(free)}}), [count])
+            d = problem_of(SlidingPuzzle(base.spec, [label], {label: {rng.choice(free)}}), [count])
         except PuzzleError:     # the avoided cell is part of the goal: rejected, as it should be
             continue
         ref = breadth_first_search(d, metric)
@@ -44,8 +45,8 @@ def test_random_sliding_with_counts_and_avoided_cells(backend, metric):
 @pytest.mark.heavy
 def test_rush_hour_card_40_red_car_at_least_3_and_frozen_car():
     path = INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh"
-    assert breadth_first_search(load(path, constraints=["A.moves>=3"]).domain, "slides").length == 51
-    frozen = load(path, constraints=["A.moves>=3", "B.frozen"]).domain
+    assert breadth_first_search(load(path, constraints=["A.moves>=3"]).problem, "slides").length == 51
+    frozen = load(path, constraints=["A.moves>=3", "B.frozen"]).problem
     assert breadth_first_search(frozen, "slides").status is Status.UNSOLVABLE
     got = solve(frozen, "slides", max_horizon=12)
     assert got.status is Status.NO_PLAN_WITHIN and got.bound == 12
@@ -53,18 +54,18 @@ def test_rush_hour_card_40_red_car_at_least_3_and_frozen_car():
 
 def test_rush_hour_card_40_with_a_frozen_car_is_unsolvable_by_enumeration():
     """The enumeration before deepening counts states, not seconds: the same answer on a busy machine."""
-    frozen = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh", constraints=["A.moves>=3", "B.frozen"]).domain
+    frozen = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh", constraints=["A.moves>=3", "B.frozen"]).problem
     assert solve(frozen, "slides", enumerate_first=True).status is Status.UNSOLVABLE
 
 
 def test_avoid_is_checked_by_replay():
-    d = load(INSTANCES / "seeds/klotski_seed000.slide", constraints=["g.avoid=b5"]).domain
+    d = load(INSTANCES / "seeds/klotski_seed000.slide", constraints=["g.avoid=b5"]).rules   # avoided cells: the rules
     with pytest.raises(IllegalStep, match="may not enter"):
         d.replay(["gR"])
 
 
 def test_knights_avoid_square_agrees():
-    d = load(INSTANCES / "knights/guarini.knights", constraints=["*.avoid=b3"]).domain
+    d = load(INSTANCES / "knights/guarini.knights", constraints=["*.avoid=b3"]).rules
     assert isinstance(d, Knights)
     ref = breadth_first_search(d)
     got = solve(d, "steps", max_horizon=ref.length if ref.length else 20)
@@ -76,7 +77,7 @@ def test_knights_avoid_square_agrees():
 
 
 def test_microban_level_with_a_forbidden_cell():
-    d = load(INSTANCES / "sokoban/Microban.txt", 2, constraints=["player.avoid=b5"]).domain
+    d = load(INSTANCES / "sokoban/Microban.txt", 2, constraints=["player.avoid=b5"]).problem
     ref = breadth_first_search(d, "pushes")
     got = solve(d, "pushes")
     assert ref.length == got.length and got.status is Status.OPTIMAL
@@ -112,7 +113,7 @@ def test_random_sliding_group_caps_and_end_cells(backend):
         region = frozenset(rng.sample(cells, rng.randint(3, 8)))
         ends = [EndsOn(labels[0], region)] if rng.random() < 0.7 else []
         try:
-            d = Counted(SlidingPuzzle(base.spec, labels), [group], ends)
+            d = problem_of(SlidingPuzzle(base.spec, labels), [group], ends)
         except PuzzleError:      # the piece cannot fit in the region: told so, as it should be
             continue
         for metric in ("steps", "slides"):
@@ -130,7 +131,7 @@ def test_random_knights_group_caps_and_end_squares(backend):
         group = MoveCount("A+B", rng.choice(["<=", ">=", "=="]), rng.randint(1, 6))
         region = frozenset(rng.sample(sorted(base.spec.squares), 3))
         try:
-            d = Counted(base, [group], [EndsOn("B", region)] if rng.random() < 0.5 else [])
+            d = problem_of(base, [group], [EndsOn("B", region)] if rng.random() < 0.5 else [])
         except PuzzleError:
             continue
         compared += agree(d, "steps", backend)
@@ -148,7 +149,7 @@ def test_random_knights_single_counts_where_distances_and_owed_moves_add_up(back
         base = generate.knights(rng, 3, 4, n=2, holes=1)
         counts = [MoveCount(lb, rng.choice([">=", "=="]), rng.randint(1, 5)) for lb in rng.sample("AB", rng.randint(1, 2))]
         try:
-            d = Counted(base, counts)
+            d = problem_of(base, counts)
         except PuzzleError:
             continue
         compared += agree(d, "steps", backend)
@@ -163,7 +164,7 @@ def test_random_sokoban_player_end_cells(backend):
         base = generate.sokoban(rng, 4, 3, boxes=1)
         region = frozenset(rng.sample(sorted(base.floor), 2))
         try:
-            d = Counted(base, [MoveCount("player", "<=", 12)], [EndsOn("player", region)])
+            d = problem_of(base, [MoveCount("player", "<=", 12)], [EndsOn("player", region)])
         except PuzzleError:
             continue
         compared += agree(d, "moves", backend, bound=10)
@@ -190,12 +191,12 @@ def test_group_cap_and_end_cells_from_a_file_and_the_cli(tmp_path):
     from puzzleplan.cli import main
     path = tmp_path / "small.slide"
     path.write_text(SMALL)
-    d = load(path).domain
+    d = load(path).problem
     ref = breadth_first_search(d, "steps")
     report = check_plan(d, ref.steps, "steps")
     assert report["solved"] and report["moves_per_piece"].get("A", 0) + report["moves_per_piece"].get("B", 0) <= 2
     (tmp_path / "loose.slide").write_text(SMALL.replace("constraints: A+B.moves<=2", ""))
-    loose = breadth_first_search(load(tmp_path / "loose.slide").domain, "steps")
+    loose = breadth_first_search(load(tmp_path / "loose.slide").problem, "steps")
     assert (ref.length, loose.length) == (8, 7)      # the cap costs a move here
     assert not check_plan(d, loose.steps, "steps")["solved"]
     runner = CliRunner()
@@ -204,7 +205,7 @@ def test_group_cap_and_end_cells_from_a_file_and_the_cli(tmp_path):
     out = runner.invoke(main, ["search", str(path), "--json", "--ends", "A:a1,a2,a3"])
     res = json.loads(out.output)
     assert res["status"] == "optimal" and res["length"] >= ref.length
-    assert check_plan(load(path, constraints=["A.ends=a1,a2,a3"]).domain, res["steps"], "steps")["solved"]
+    assert check_plan(load(path, constraints=["A.ends=a1,a2,a3"]).problem, res["steps"], "steps")["solved"]
     out = runner.invoke(main, ["solve", str(path), "--json", "-q", "--ends", "A:a1,a2,a3"])
     assert json.loads(out.output)["length"] == res["length"]
     # A cannot finish in column b within the cap: search proves it, SAT refutes every horizon tried
@@ -226,14 +227,14 @@ def test_group_cap_and_end_cells_from_a_file_and_the_cli(tmp_path):
 def test_end_condition_rejects_a_plan_that_ends_elsewhere():
     """Seed 003's optimal plan takes G to d8; asking G to end on g1 rejects it."""
     seed = INSTANCES / "seeds/knights_seed003.knights"
-    plan = breadth_first_search(load(seed).domain, "steps").steps
-    assert check_plan(load(seed, constraints=["G.ends=d8"]).domain, plan, "steps")["solved"]
-    report = check_plan(load(seed, constraints=["G.ends=g1"]).domain, plan, "steps")
+    plan = breadth_first_search(load(seed).problem, "steps").steps
+    assert check_plan(load(seed, constraints=["G.ends=d8"]).problem, plan, "steps")["solved"]
+    report = check_plan(load(seed, constraints=["G.ends=g1"]).problem, plan, "steps")
     assert not report["solved"] and "does not end within" in report["problem"]
 
 
 def test_sokoban_end_condition_needs_the_moves_metric():
-    d = load(INSTANCES / "sokoban/Microban.txt", 1, constraints=["player.ends=c4"]).domain
+    d = load(INSTANCES / "sokoban/Microban.txt", 1, constraints=["player.ends=c4"]).problem
     with pytest.raises(PuzzleError, match="needs the moves metric"):
         solve(d, "pushes")
     with pytest.raises(PuzzleError, match="needs the moves metric"):
@@ -243,9 +244,9 @@ def test_sokoban_end_condition_needs_the_moves_metric():
 def test_constraint_objects_in_the_python_api_mean_what_the_texts_mean():
     import puzzleplan as pp
     path = INSTANCES / "sokoban/Microban.txt"
-    by_text = pp.load(path, 2, constraints=["player.avoid=b5", "player.ends=e2"]).domain
+    by_text = pp.load(path, 2, constraints=["player.avoid=b5", "player.ends=e2"]).problem
     by_object = pp.load(path, 2, constraints=[pp.Avoid("player", frozenset({(1, 4)})),
-                                              pp.EndsOn("player", frozenset({(4, 1)}))]).domain
+                                              pp.EndsOn("player", frozenset({(4, 1)}))]).problem
     a, b = pp.breadth_first_search(by_text, "moves"), pp.solve(by_object, "moves")
     assert a.length == b.length and b.status is Status.OPTIMAL
     assert pp.check_plan(by_text, b.steps, "moves")["solved"]
@@ -269,7 +270,7 @@ def test_a_counted_piece_cannot_split_one_move_in_two(tmp_path, metric, count, e
     checker all count so."""
     path = tmp_path / "corridor.slide"
     path.write_text(CORRIDOR)
-    d = load(path, constraints=[f"A.moves{count}"]).domain
+    d = load(path, constraints=[f"A.moves{count}"]).problem
     ref = breadth_first_search(d, metric)
     for backend in ("pysat", "cpsat"):
         if expected is None:
@@ -305,7 +306,7 @@ def test_the_counts_shortfall_is_an_admissible_bound_that_binds(write, condition
     above a state's true distance (every state of a small board), equal to it at the start
     where the rest of the goal already holds."""
     from puzzleplan.kit.test_conformance import exact_distances
-    domain = load(write("c.slide", COUNTED_BOARD), constraints=conditions).domain
+    domain = load(write("c.slide", COUNTED_BOARD), constraints=conditions).problem
     dist = exact_distances(domain, "steps", cap=200_000)
     assert dist is not None and domain.initial in dist
     for state, d in dist.items():
@@ -337,13 +338,13 @@ def test_a_pieces_distance_and_the_moves_others_owe_add_up(write, conditions):
     count's shortfall alone, its pieces' moves not told apart). Never above a state's true
     distance on every state of a small board; at the start, the sum."""
     from puzzleplan.kit.test_conformance import exact_distances
-    domain = load(write("far.slide", FAR_BOARD), constraints=conditions).domain
-    dist = exact_distances(domain, "steps", cap=200_000)
-    assert dist is not None and domain.initial in dist
+    space = state_space(load(write("far.slide", FAR_BOARD), constraints=conditions).problem)
+    dist = exact_distances(space, "steps", cap=200_000)
+    assert dist is not None and space.initial in dist
     for state, d in dist.items():
-        assert domain.heuristic(state, "steps") <= d, (state, d)
-    assert domain.heuristic(domain.initial, "steps") == ADDED[conditions]
-    assert dist[domain.initial] >= ADDED[conditions]
+        assert space.heuristic(state, "steps") <= d, (state, d)
+    assert space.heuristic(space.initial, "steps") == ADDED[conditions]
+    assert dist[space.initial] >= ADDED[conditions]
 
 
 KNIGHTS_BOARD = """board:
@@ -361,17 +362,18 @@ def test_knights_distances_and_the_moves_owed_add_up(write, conditions):
     state's true distance (every state of a 4 x 3 board), and above the old bound (the
     larger of the two sums) at the start."""
     from puzzleplan.kit.test_conformance import exact_distances
-    domain = load(write("k.knights", KNIGHTS_BOARD), constraints=conditions).domain
-    dist = exact_distances(domain, "steps", cap=200_000)
-    assert dist is not None and domain.initial in dist
+    domain = load(write("k.knights", KNIGHTS_BOARD), constraints=conditions).problem
+    space = state_space(domain)
+    dist = exact_distances(space, "steps", cap=200_000)
+    assert dist is not None and space.initial in dist
     for state, d in dist.items():
-        assert domain.heuristic(state, "steps") <= d, (state, d)
-    base = domain.base
-    jumps = base.mover_bounds(base.initial, "steps", 0)
-    owed = {domain.base.mover_of(c.pieces[0]): c.k for c in domain.extra if c.op != "<="}
+        assert space.heuristic(state, "steps") <= d, (state, d)
+    rules = domain.rules
+    jumps = rules.mover_bounds(rules.initial, "steps", 0)
+    owed = {rules.mover_of(c.pieces[0]): c.k for c in domain.counts if c.op != "<="}
     added = sum(max(jumps.get(k, 0), owed.get(k, 0)) for k in set(jumps) | set(owed))
     assert added > max(sum(jumps.values()), sum(owed.values()))
-    assert domain.heuristic(domain.initial, "steps") == added <= dist[domain.initial]
+    assert space.heuristic(space.initial, "steps") == added <= dist[space.initial]
 
 
 def test_astar_stays_optimal_where_the_knights_bound_is_not_consistent():
@@ -408,10 +410,10 @@ def test_a_count_on_every_piece_is_one_count_per_piece(tmp_path, metric):
         path.write_text(text(w, h, pieces, {"A": rng.choice(cells)}, f"board {i}"))
         every = load(path, constraints=["*.moves>=1"])
         one_by_one = load(path, constraints=[f"{p}.moves>=1" for p in pieces])
-        assert set(every.domain.extra) == set(one_by_one.domain.extra) == {MoveCount(p, ">=", 1) for p in pieces}
-        by_search = breadth_first_search(every.domain, metric, time_limit=60)
+        assert set(every.problem.counts) == set(one_by_one.problem.counts) == {MoveCount(p, ">=", 1) for p in pieces}
+        by_search = breadth_first_search(every.problem, metric, time_limit=60)
         assert by_search.status is Status.OPTIMAL
-        assert by_search.length == breadth_first_search(one_by_one.domain, metric, time_limit=60).length
+        assert by_search.length == breadth_first_search(one_by_one.problem, metric, time_limit=60).length
         assert solve(every, metric, "pysat").length == by_search.length
         compared += 1
     assert compared == 12
@@ -421,4 +423,4 @@ def test_every_piece_stands_alone_and_counts_only_what_the_rules_count(tmp_path)
     with pytest.raises(PuzzleError, match="'\\*' stands alone"):
         load(INSTANCES / "sliding/eight_puzzle.slide", constraints=["A+*.moves>=3"])
     soko = load(INSTANCES / "sokoban/Microban.txt", 1, constraints=["*.moves<=40"])
-    assert soko.domain.extra == (MoveCount("player", "<=", 40),)      # boxes are pushed, not counted
+    assert soko.problem.counts == (MoveCount("player", "<=", 40),)      # boxes are pushed, not counted

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import families_gen as generate
-from puzzleplan.constraints import Counted
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.encodings import encoder_for
 from puzzleplan.encodings.model import BoolModel
 from puzzleplan.kit import goal_distances
@@ -200,7 +200,7 @@ def test_move_counts_are_solved_forward_and_say_so():
     while checked < 4:
         domain = generate.sliding(rng, 4, 3, 3, 1)
         piece = domain.piece_names()[0]
-        wrapped = Counted(domain, [MoveCount(piece, ">=", 2)])
+        wrapped = problem_of(domain, [MoveCount(piece, ">=", 2)])
         ref = breadth_first_search(wrapped, "steps")
         if ref.status is not Status.OPTIMAL:
             continue
@@ -215,7 +215,7 @@ def test_move_counts_are_solved_forward_and_say_so():
 def test_time_limit_inside_goal_side_saturation_reports_a_timeout_with_its_bound():
     from conftest import INSTANCES
     from puzzleplan.formats.load import load
-    d = load(INSTANCES / "seeds/klotski_seed000.slide").domain
+    d = load(INSTANCES / "seeds/klotski_seed000.slide").problem
     r = solve(d, "steps", "pysat-de", time_limit=1.0)
     assert r.status is Status.TIMEOUT and r.steps is None and r.bound is not None and r.bound < 116
     assert r.stats["goal_lemma_units"] > 0 and r.stats["unrolling"] == "double-ended"
@@ -275,7 +275,7 @@ def satisfies(enc, state, side, t, moves) -> bool:
                  for k in range(enc.nk) for sq in enc.squares]
     else:
         fixed = [enc.at(m, k, a, t) if a in state[k] else -enc.at(m, k, a, t)
-                 for k, kind in enumerate(enc.domain.kinds) for a in kind.anchors]
+                 for k, kind in enumerate(enc.rules.kinds) for a in kind.anchors]
     with Solver(name="glucose42", bootstrap_with=list(clauses_of(m))) as s:
         return s.solve(assumptions=fixed)
 
@@ -361,7 +361,7 @@ def test_the_sliding_bounds_admit_every_state_at_its_distance_and_bind(metric, u
 def test_certify_proves_from_the_bare_encoding_whatever_the_levers(backend, tmp_path):
     from conftest import INSTANCES
     from puzzleplan.formats.load import load
-    domain = load(INSTANCES / "knights/guarini.knights").domain
+    domain = load(INSTANCES / "knights/guarini.knights").problem
     got = solve(domain, "steps", backend, certify=True, proof_file=str(tmp_path / "g.drat"))
     assert got.status is Status.OPTIMAL and got.stats["certified"] is True and got.stats["unrolling"] == "double-ended"
     assert "certified: DRAT proof that horizon" in got.proof

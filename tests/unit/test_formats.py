@@ -148,7 +148,7 @@ def test_a_byte_order_mark_is_not_part_of_the_text(tmp_path, name, text):
     plain, marked = tmp_path / ("plain-" + name), tmp_path / name
     plain.write_text(text)
     marked.write_bytes(b"\xef\xbb\xbf" + text.encode())
-    assert load(marked).domain.initial == load(plain).domain.initial
+    assert load(marked).rules.initial == load(plain).rules.initial
 
 
 def test_cell_names_past_the_26th_column_read_back():

@@ -11,7 +11,7 @@ from puzzleplan.puzzle import Status
 
 def test_solving_an_instance_asks_the_registry_nothing(monkeypatch):
     inst = load(INSTANCES / "knights/guarini.knights")
-    assert inst.family is registry.get("knights") and registry.rules_and_family(inst) == (inst.domain, inst.family)
+    assert inst.family is registry.get("knights") and registry.problem(inst) is inst.problem
 
     def lookup(rules):
         raise AssertionError("the family was looked up again")
@@ -25,5 +25,5 @@ def test_solving_an_instance_asks_the_registry_nothing(monkeypatch):
 @pytest.mark.parametrize("spec", ["bfs", "pysat", "cpsat"])
 def test_methods_take_an_instance_or_its_rules(spec):
     inst = load(INSTANCES / "rushhour/thinkfun40.rh", 1)
-    a, b = methods.run(spec, inst, "slides", 60), methods.run(spec, inst.domain, "slides", 60)
+    a, b = methods.run(spec, inst, "slides", 60), methods.run(spec, inst.rules, "slides", 60)
     assert a.status is b.status is Status.OPTIMAL and a.length == b.length == 8

@@ -12,6 +12,7 @@ from puzzleplan.planner.backends import make_backend
 from puzzleplan.encodings import encoder_for
 from puzzleplan.planner.lemmas import ReachabilityLemmas
 from puzzleplan.puzzle import Status
+from puzzleplan.families.sliding.rules import SlidingPuzzle
 from puzzleplan.search import breadth_first_search
 
 HORIZON = 10
@@ -20,7 +21,7 @@ HORIZON = 10
 def state_facts(domain, state):
     """The encoders' fact names that hold in a search state (sliding blocks, knights)."""
     names = {("at", k, a) for k, anchors in enumerate(state) for a in anchors}
-    if domain.name == "sliding":
+    if isinstance(domain, SlidingPuzzle):
         covered = {c for k, anchors in enumerate(state) for a in anchors for c in domain.kinds[k].cells(a)}
         cells = [(x, y) for y in range(domain.spec.height) for x in range(domain.spec.width) if domain.inside((x, y))]
         names |= {("empty", c) for c in cells if c not in covered}
@@ -108,7 +109,7 @@ def test_dropped_facts_still_give_the_optimum():
 def test_time_limit_inside_saturation_reports_a_timeout_with_its_bound():
     from conftest import INSTANCES
     from puzzleplan.formats.load import load
-    d = load(INSTANCES / "seeds/klotski_seed000.slide").domain
+    d = load(INSTANCES / "seeds/klotski_seed000.slide").problem
     r = solve(d, "steps", "pysat", time_limit=1.0)
     assert r.status is Status.TIMEOUT and r.steps is None and r.bound is not None and r.bound < 116
     assert r.stats["lemma_units"] > 0
@@ -125,7 +126,7 @@ def test_a_spent_allowance_asks_the_horizon_early_and_says_so(monkeypatch):
     from puzzleplan.formats.load import load
     from puzzleplan.planner import lemmas
     monkeypatch.setattr(lemmas, "FLOOR", 300)
-    domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem
 
     def run():
         said = []

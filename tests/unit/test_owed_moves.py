@@ -5,7 +5,7 @@ import random
 import pytest
 
 import families_gen as generate
-from puzzleplan.constraints import Counted
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.families.sliding.rules import SlidingPuzzle
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
@@ -38,7 +38,7 @@ def test_sat_equals_search_under_counts_that_ask_for_moves(backend, metric):
         named = sorted({p for c in counts(wanted) for p in c.pieces})
         if not set(named) <= set(spec.pieces):
             continue
-        d = Counted(SlidingPuzzle(spec, named), counts(wanted))
+        d = problem_of(SlidingPuzzle(spec, named), counts(wanted))
         ref = breadth_first_search(d, metric)
         if ref.status is not Status.OPTIMAL or ref.length > 12:
             continue
@@ -67,7 +67,7 @@ def test_a_plan_as_long_as_its_counts_is_found_by_the_probe_without_lemmas(write
     """Three pieces that must each move once, A to stay: the optimum is the counts' bound of
     3, so the first horizon is the answer, found before any lemma is sought."""
     path = write("each.slide", BOARD.format("B.moves>=1 C.moves>=1 D.moves>=1"))
-    domain = load(path).domain
+    domain = load(path).problem
     ref = breadth_first_search(domain, "steps")
     got = solve(domain, "steps", "pysat")
     assert ref.length == got.length == 3 and got.status is Status.OPTIMAL
@@ -98,7 +98,7 @@ def test_counts_sharing_a_piece_are_not_owed_twice(write):
     A's first move, 3 steps left) would refute the optimum."""
     path = write("shared.slide", "board:\nBA..\nC###\ngoal:\n...A\n....\n"
                                  "constraints: B.moves>=2 B+C.moves>=2\n")
-    domain = load(path).domain
+    domain = load(path).problem
     assert breadth_first_search(domain, "steps").length == 4
     for backend in ("pysat", "pysat-plain", "cpsat"):
         got = solve(domain, "steps", backend)
@@ -111,7 +111,7 @@ def test_owed_moves_far_from_the_start(write):
     """The counters of owed moves are made step by step: a first horizon of 1,500 (or
     doubling to it) asks for them at every step at once, once a RecursionError."""
     path = write("far.slide", BOARD.format("B.moves>=1 C.moves>=1 D.moves>=1"))
-    domain = load(path).domain
+    domain = load(path).problem
     got = solve(domain, "steps", "pysat-plain", start_horizon=1500, max_horizon=1500)
     assert got.status in (Status.FEASIBLE, Status.OPTIMAL) and check_plan(domain, got.steps, "steps")["solved"]
     assert got.stats["owed_cards"] > 0

@@ -141,7 +141,7 @@ def boards(n, seed):
 def test_sat_bfs_and_an_independent_enumerator_agree(write, metric):
     solved = unsolvable = 0
     for i, (text, holes, pegs, lines, goal_cells) in enumerate(boards(40, seed=7)):
-        domain = load(write(f"b{i}.peg", text)).domain
+        domain = load(write(f"b{i}.peg", text)).rules
         want = brute_force(holes, pegs, lines, goal_cells, len(goal_cells or [1]), metric)
         bfs = breadth_first_search(domain, metric)
         sat = solve(domain, metric)
@@ -169,7 +169,7 @@ CONSTRAINED = [
 @pytest.mark.parametrize("constraint,meaning", CONSTRAINED, ids=[c for c, _ in CONSTRAINED])
 def test_side_conditions_on_a_named_peg(write, constraint, meaning, metric):
     text = CROSS.replace(".ooooo.", ".oAooo.") + f"constraints: {constraint}\n"
-    domain = load(write("cross.peg", text)).domain
+    domain = load(write("cross.peg", text)).problem
     holes = {(x, y) for y, row in enumerate(CROSS.splitlines()[2:9]) for x, ch in enumerate(row) if ch in ".o"}
     pegs = {c: "o" for c in [(3, 1), (3, 2), (1, 3), (3, 3), (4, 3), (5, 3), (3, 4), (3, 5)]}
     pegs[(2, 3)] = "A"
@@ -180,15 +180,15 @@ def test_side_conditions_on_a_named_peg(write, constraint, meaning, metric):
     if want is not None:
         report = check_plan(domain, sat.steps, metric)
         assert report["solved"]
-        assert domain.count(sat.steps, metric) == want
+        assert domain.rules.count(sat.steps, metric) == want
 
 
 def test_a_named_peg_that_must_end_somewhere_must_survive(write):
-    jumped = load(write("jumped.peg", "board:\noA.\ngoal: one peg\nconstraints: A.ends=c1\n")).domain
+    jumped = load(write("jumped.peg", "board:\noA.\ngoal: one peg\nconstraints: A.ends=c1\n")).problem
     assert not check_plan(jumped, ["a1-c1"], "steps")["solved"]        # A was jumped: it ends nowhere
     assert solve(jumped).status is Status.UNSOLVABLE
     assert breadth_first_search(jumped).status is Status.UNSOLVABLE
-    kept = load(write("kept.peg", "board:\nAo.\ngoal: one peg\nconstraints: A.ends=c1\n")).domain
+    kept = load(write("kept.peg", "board:\nAo.\ngoal: one peg\nconstraints: A.ends=c1\n")).problem
     assert check_plan(kept, ["a1-c1"], "steps")["solved"] and solve(kept).steps == ["a1-c1"]
 
 
@@ -250,7 +250,7 @@ BAD = [
 def test_bad_input_gets_one_clear_line(write, text, problem, line):
     path = write("bad.peg", text)
     with pytest.raises(PuzzleError) as err:
-        domain = load(path).domain
+        domain = load(path).problem
         solve(domain)       # constraints naming pegs are checked when the encoding is built
     message = str(err.value)
     assert problem in message and "\n" not in message and message.startswith(path)
@@ -284,7 +284,7 @@ def test_pddl_refuses_the_moves_metric_and_exports_steps():
 
 # -- the bundled boards ------------------------------------------------------------------------
 def test_triangle15_by_sat_and_search():
-    domain = load(INSTANCES / "pegsol/triangle15.peg").domain
+    domain = load(INSTANCES / "pegsol/triangle15.peg").problem
     sat = solve(domain, "steps")
     assert sat.status is Status.OPTIMAL and sat.length == 13
     assert check_plan(domain, sat.steps, "steps")["solved"]
@@ -295,7 +295,7 @@ def test_triangle15_by_sat_and_search():
 @pytest.mark.slow
 def test_triangle15_in_moves_by_sat():
     """About a minute: refuting 9 moves is the hard part (benchmarks/pegsol/pegsol.csv)."""
-    domain = load(INSTANCES / "pegsol/triangle15.peg").domain
+    domain = load(INSTANCES / "pegsol/triangle15.peg").problem
     sat = solve(domain, "moves")
     assert sat.status is Status.OPTIMAL and sat.length == 10
     assert check_plan(domain, sat.steps, "moves")["solved"]
@@ -303,10 +303,10 @@ def test_triangle15_in_moves_by_sat():
 
 def test_impossible_boards_are_reported_unsolvable():
     for name in ("french37", "triangle10"):
-        domain = load(INSTANCES / f"pegsol/{name}.peg").domain
+        domain = load(INSTANCES / f"pegsol/{name}.peg").problem
         result = solve(domain, "steps")
         assert result.status is Status.UNSOLVABLE and result.steps is None
-    small = load(INSTANCES / "pegsol/triangle10.peg").domain
+    small = load(INSTANCES / "pegsol/triangle10.peg").problem
     assert breadth_first_search(small, "moves").status is Status.UNSOLVABLE
 
 
@@ -314,7 +314,7 @@ def test_impossible_boards_are_reported_unsolvable():
 def test_english33_by_sat():
     """Kissat found the 31 jumps in 140 s on a loaded machine; Glucose and CaDiCaL found
     none in 10 minutes (benchmarks/pegsol/runs/, benchmarks/pegsol/pegsol.csv)."""
-    domain = load(INSTANCES / "pegsol/english33.peg").domain
+    domain = load(INSTANCES / "pegsol/english33.peg").problem
     result = solve(domain, "steps", "external:kissat -q", time_limit=1800)
     assert result.status is Status.OPTIMAL and result.length == 31
     assert check_plan(domain, result.steps, "steps")["solved"]
@@ -324,7 +324,7 @@ def test_english33_by_astar():
     """Every plan has 31 jumps, so every state has f = 31: A* takes the deeper state among
     equal f, and finds the central game's plan at once (breadth-first among the ties timed
     out at 60 s)."""
-    domain = load(INSTANCES / "pegsol/english33.peg").domain
+    domain = load(INSTANCES / "pegsol/english33.peg").problem
     result = astar_search(domain, "steps", 60)
     assert result.status is Status.OPTIMAL and result.length == 31
     assert check_plan(domain, result.steps, "steps")["solved"]

@@ -14,12 +14,12 @@ from puzzleplan.puzzle import Status
     ("sliding/pennant.slide", 1398),
 ])
 def test_reachable_states(path, reachable):
-    assert explore(load(INSTANCES / path).domain)["reachable"] == reachable
+    assert explore(load(INSTANCES / path).problem)["reachable"] == reachable
 
 
 def test_enumeration_stops_at_the_first_goal_when_asked():
     # the planner's enumeration seeks only an unsolvable answer: a goal seen rules it out
-    domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    domain = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem
     whole, first = explore(domain), explore(domain, stop_at_goal=True)
     assert whole["complete"] and whole["goal_states"] > 1
     assert not first["complete"] and first["stopped"] == "goal" and first["goal_states"] == 1
@@ -29,7 +29,7 @@ def test_enumeration_stops_at_the_first_goal_when_asked():
 
 def test_rush_hour_seed_transitions_match_tlc():
     # TLC: 29,889 states generated = 29,888 transitions + the initial state
-    assert explore(load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain)["transitions"] == 29888
+    assert explore(load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem)["transitions"] == 29888
 
 
 SLOW = {"swap_4x3_labelled", "century", "mas_puzzle", "klotski"}   # klotski: same as klotski_seed
@@ -43,7 +43,7 @@ BEYOND_SEARCH = {"peg_english33"}      # optima from the literature; its SAT pla
     ids=lambda r: f"{r['name']}-{r['metric']}")
 def test_bfs_optimum_matches_catalogue(row):
     inst = load(INSTANCES / row["file"], int(row["level"]) if row["level"] else None)
-    result = breadth_first_search(inst.domain, row["metric"])
+    result = breadth_first_search(inst.problem, row["metric"])
     assert result.status is Status.OPTIMAL
     assert result.length == int(row["optimum"])
 
@@ -52,7 +52,7 @@ def test_bfs_optimum_matches_catalogue(row):
 def test_all_40_thinkfun_cards_match_their_stated_moves():
     for card in range(1, 41):
         inst = load(INSTANCES / "rushhour/thinkfun40.rh", card)
-        result = breadth_first_search(inst.domain, "slides")
+        result = breadth_first_search(inst.problem, "slides")
         assert result.length == inst.stated_optimum, card
 
 
@@ -61,32 +61,32 @@ def test_microban_1_to_20_push_optimal():
     assert len(rows) == 20
     for row in rows:
         inst = load(INSTANCES / row["file"], int(row["level"]))
-        result = astar_search(inst.domain, "pushes")
+        result = astar_search(inst.problem, "pushes")
         assert result.length == int(row["optimum"]), row["level"]
 
 
 def test_huarong_dao_first_layout_is_klotski():
     inst = load(INSTANCES / "sliding/huarongdao_simonhung.tsv", 1)
-    assert breadth_first_search(inst.domain, "moves").length == inst.stated_optimum == 81
+    assert breadth_first_search(inst.problem, "moves").length == inst.stated_optimum == 81
 
 
 def test_astar_agrees_with_bfs_on_seeds():
     for path, metric in [("seeds/rushhour_card40_bmodel_v2.rh", "steps"), ("knights/guarini.knights", "steps"),
                          ("sliding/pennant.slide", "moves")]:
-        d = load(INSTANCES / path).domain
+        d = load(INSTANCES / path).problem
         assert astar_search(d, metric).length == breadth_first_search(d, metric).length
 
 
 def test_knights_seed_goal_needs_exactly_eight_moves_of_one_knight():
     inst = load(INSTANCES / "seeds/knights_seed003.knights")
-    result = breadth_first_search(inst.domain)
-    replay = inst.domain.replay(result.steps)
+    result = breadth_first_search(inst.problem)
+    replay = inst.rules.replay(result.steps)
     assert result.length == 13 and sorted(replay.moved[-1].values()) == [5, 8]
 
 
 def test_unsolvable_is_reported(write):
     path = write("stuck.slide", "board:\nAB\n\ngoal:\nBA\n")
-    assert breadth_first_search(load(path).domain).status is Status.UNSOLVABLE
+    assert breadth_first_search(load(path).problem).status is Status.UNSOLVABLE
 
 
 @pytest.mark.slow
@@ -94,6 +94,6 @@ def test_unsolvable_is_reported(write):
 def test_large_classics(name):
     rows = [r for r in catalogue() if r["name"] == name]
     for row in rows:
-        d = load(INSTANCES / row["file"]).domain
+        d = load(INSTANCES / row["file"]).problem
         assert breadth_first_search(d, row["metric"]).length == int(row["optimum"])
         assert explore(d)["reachable"] == int(row["reachable"])

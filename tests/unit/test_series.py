@@ -61,7 +61,7 @@ def test_every_point_loads_and_says_where_it_comes_from(tmp_path, family, series
         assert text.startswith(f"; series {family.name}/{series.name} {series.parameter}={point['value']} seed=0")
         inst = load(str(path))      # the family's reader and rules accept it (they refuse an invalid start)
         assert inst.family.name == family.name
-        assert inst.domain.initial is not None and len(inst.domain.replay([]).history) == 1
+        assert inst.rules.initial is not None and len(inst.rules.replay([]).history) == 1
 
 
 @pytest.mark.heavy
@@ -70,14 +70,14 @@ def test_the_smallest_points_sat_equals_search(tmp_path, family, series):
     """SAT and search (A*: BFS takes a minute on six pieces of the crowd) agree, each plan
     replayed by the rules, on the first two points of every series that has a reference."""
     for path in generate(family, series.name, tmp_path, values=list(series.values[:2])):
-        domain = load(str(path)).domain
+        domain = load(str(path)).problem
         metric = family.metrics[0]
         bfs = run_method(series.reference, domain, metric, 60)
         sat = run_method("pysat-de", domain, metric, 60)
         assert bfs.status is sat.status and bfs.status in (Status.OPTIMAL, Status.UNSOLVABLE), (path.name, bfs, sat)
         assert bfs.length == sat.length
         if sat.status is Status.OPTIMAL:
-            assert domain.replay(sat.steps).solved and domain.count(sat.steps, metric) == sat.length
+            assert domain.rules.replay(sat.steps).solved and domain.rules.count(sat.steps, metric) == sat.length
 
 
 def test_generate_cli_lists_writes_and_refuses(tmp_path):
@@ -105,7 +105,7 @@ def test_generate_cli_lists_writes_and_refuses(tmp_path):
 def test_a_pddl_point_has_its_domain_beside_it(tmp_path):
     (path,) = generate(registry.get("strips"), "ferry", tmp_path, values=[2])
     assert (tmp_path / f"{path.stem}-domain.pddl").is_file()
-    assert load(str(path)).domain.initial is not None
+    assert load(str(path)).rules.initial is not None
 
 
 def rows_for(label, value_rows):

@@ -40,7 +40,7 @@ def test_sat_equals_bfs_on_tight_boards(write, metric):
         for name, (rows, goal) in BOARDS.items():
             start = scramble(rows, rng, 12)
             text = "board:\n" + "\n".join(start) + "\n\ngoal:\n" + "\n".join(goal) + "\n"
-            domain = pp.load(write(f"{name}{i}.slide", text)).domain
+            domain = pp.load(write(f"{name}{i}.slide", text)).problem
             want = breadth_first_search(domain, metric)
             got = pp.solve(domain, metric, time_limit=60)
             assert got.status.value == "optimal" and got.length == want.length, (name, i, start, got.status, got.length, want.length)

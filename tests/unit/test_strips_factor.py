@@ -11,7 +11,7 @@ import pytest
 
 from conftest import INSTANCES, read_back
 from puzzleplan import registry
-from puzzleplan.constraints import Counted
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.encodings import encoder_for
 from puzzleplan.encodings.lower import Answer
 from puzzleplan.export import build, decode_answer
@@ -35,7 +35,7 @@ def counted_export(family, rng, tmp_path_factory):
     piece = rng.choice(rules.piece_names())
     count = MoveCount(piece, rng.choice(["<=", ">=", "=="]), rng.randint(1, 4))
     try:
-        native = Counted(rules, [count])
+        native = problem_of(rules, [count])
         metric = rules.metrics[0]
         read = read_back(native, metric, tmp_path_factory.mktemp("factor"))
     except PuzzleError:
@@ -46,7 +46,7 @@ def counted_export(family, rng, tmp_path_factory):
 def test_each_factored_action_is_its_group_and_its_transition(tmp_path):
     """On the knights seed's export (two counted knights): every jump is factored, and each
     action's preconditions and effects are exactly its group's plus its transition's."""
-    rules = read_back(load(INSTANCES / "seeds/knights_seed003.knights").domain, "steps", tmp_path / "knights")
+    rules = read_back(load(INSTANCES / "seeds/knights_seed003.knights").rules, "steps", tmp_path / "knights")
     fac = factor(rules.ops, rules.mover)
     assert fac is not None and len(fac.of_op) == 2720 and len(fac.var) == 272 and len(fac.parts) == 20
     assert len(set(fac.op_of.values())) == len(fac.op_of) == len(fac.of_op)
@@ -57,7 +57,7 @@ def test_each_factored_action_is_its_group_and_its_transition(tmp_path):
         assert set(op.eff) - {(c, y)} == set(fac.eff[g]) and dict(op.eff).get(c, x) == y
         assert (rules.mover[o], op.cost) == (fac.mover[g], fac.cost[g])
     # not a product: nothing factored
-    card = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    card = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem
     plain = read_back(card, "steps", tmp_path / "card")
     assert factor(plain.ops, plain.mover) is None
 
@@ -83,14 +83,14 @@ def test_sat_with_factored_counters_finds_the_optimum_of_search(family, backend,
         if ref.status not in (Status.OPTIMAL, Status.UNSOLVABLE) or (ref.length or 0) > 12:
             continue
         truth = breadth_first_search(native, metric, time_limit=20)
-        assert (truth.status, truth.length) == (ref.status, ref.length), (family.name, native.extra)
+        assert (truth.status, truth.length) == (ref.status, ref.length), (family.name, native.counts)
         for levers in (read.levers, read.levers - {"factor"}):
             read.levers = frozenset(levers)
             sat = solve(read, "cost", backend, max_horizon=14)
             if ref.status is Status.UNSOLVABLE:
                 assert sat.status is not Status.OPTIMAL
                 continue
-            assert (sat.status, sat.length) == (Status.OPTIMAL, ref.length), (family.name, native.extra, levers)
+            assert (sat.status, sat.length) == (Status.OPTIMAL, ref.length), (family.name, native.counts, levers)
             assert check_plan(read, sat.steps, "cost")["solved"]
             factored += "factor" in levers and sat.stats.get("factored_actions", 0) > 0
         read.levers = read.levers | {"factor"}
@@ -109,7 +109,7 @@ def test_side_conditions_on_a_factored_task_keep_their_optimum(monkeypatch, tmp_
     rng = random.Random("factor-side")
     checked = 0
     for i in range(30):
-        native = Counted(knights(rng, 3, 4, counted=True))     # a goal with a move count: a counter
+        native = problem_of(knights(rng, 3, 4, counted=True))     # a goal with a move count: a counter
         try:
             read = read_back(native, "steps", tmp_path / str(i))
         except PuzzleError:
@@ -119,7 +119,7 @@ def test_side_conditions_on_a_factored_task_keep_their_optimum(monkeypatch, tmp_
             continue
         schema = rng.choice(jumps)
         counts = [MoveCount(schema, rng.choice(["<=", ">=", "=="]), rng.randint(0, 3))]
-        ref = astar_search(Counted(read, counts), "cost", time_limit=10)
+        ref = astar_search(problem_of(read, counts), "cost", time_limit=10)
         if ref.status is not Status.OPTIMAL or ref.length > 10:
             continue
         sat = solve(read, "cost", "pysat-de", max_horizon=12, counts=counts)
@@ -137,7 +137,7 @@ def test_an_exported_formula_with_factored_actions_decodes_to_its_plan(tmp_path)
     planner decodes, the factored literals read back to actions, to a plan of cost 13; 12 is
     unsatisfiable."""
     from pysat.solvers import Solver
-    rules = read_back(load(INSTANCES / "seeds/knights_seed003.knights").domain, "steps", tmp_path)
+    rules = read_back(load(INSTANCES / "seeds/knights_seed003.knights").rules, "steps", tmp_path)
     assert encoder_for(rules, "cost").figures()["factored_actions"] == 2720
     for horizon, sat in ((13, True), (12, False)):
         f = build(rules, "cost", horizon)
@@ -164,7 +164,7 @@ def test_a_bound_on_moves_that_binds_is_kept_by_the_factored_counter(monkeypatch
         if free.status is not Status.OPTIMAL or not 3 <= free.length <= 8:
             continue
         piece = rules.piece_names()[0]
-        native = Counted(rules, [MoveCount(piece, "<=", 1)])
+        native = problem_of(rules, [MoveCount(piece, "<=", 1)])
         truth = breadth_first_search(native, "steps", time_limit=20)
         if truth.status is not Status.OPTIMAL or truth.length == free.length or truth.length > 12:
             continue

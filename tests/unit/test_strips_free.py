@@ -23,6 +23,7 @@ from puzzleplan.families.strips.generate import generate
 from puzzleplan.families.strips.rules import StripsTask
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import PuzzleError, Status
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.search import astar_search
 from puzzleplan.validate import check_plan
 from conftest import INSTANCES
@@ -141,8 +142,8 @@ def test_sat_proves_sokoban_rooms_pushes_through_their_pddl(walk, backend):
 
     def as_pddl(native):
         _, _, problem = export(native, "pushes", tempfile.mkdtemp(prefix="free-") + "/task")
-        return load(problem).domain
-    rooms = [pushes_room(), as_pddl(load(INSTANCES / "sokoban/Microban.txt", 1).domain)]
+        return load(problem).rules
+    rooms = [pushes_room(), as_pddl(load(INSTANCES / "sokoban/Microban.txt", 1).rules)]
     generated = 0
     generate_room = registry.get("sokoban").part("generate")
     for seed in range(40):
@@ -156,7 +157,7 @@ def test_sat_proves_sokoban_rooms_pushes_through_their_pddl(walk, backend):
         best = astar_search(rules, "cost")
         if best.status is not Status.OPTIMAL or best.length > 8:
             continue
-        assert CostEncoder(rules, "cost").closure is not None or walk != "one transition"
+        assert CostEncoder(problem_of(rules), "cost").closure is not None or walk != "one transition"
         got = solve(rules, "cost", backend, max_horizon=12)
         assert got.status is Status.OPTIMAL and got.length == best.length, (got, best)
         assert check_plan(rules, got.steps, "cost")["length"] == best.length
@@ -175,10 +176,10 @@ def test_a_walk_too_long_for_a_layer_per_action_is_refused_without_the_walk_tran
     from puzzleplan.families.strips.rules import DEFAULT_LEVERS
     rules = pushes_room()
     monkeypatch.setattr(encoding, "MAX_RUN", 3)
-    assert CostEncoder(rules, "cost").closure is not None
+    assert CostEncoder(problem_of(rules), "cost").closure is not None
     rules.levers = frozenset(DEFAULT_LEVERS) - {"walk"}
     with pytest.raises(PuzzleError, match="laid out a layer each .*--levers -walk"):
-        CostEncoder(rules, "cost")
+        CostEncoder(problem_of(rules), "cost")
 
 
 @pytest.mark.heavy
@@ -186,7 +187,6 @@ def test_sat_under_cost_equals_uniform_cost_search_on_exports_with_free_actions(
     """Every family's generated instances (move counts included) whose PDDL export has actions of
     cost 0 (finishing actions, walks): SAT under cost = uniform-cost search on the same task."""
     from puzzleplan import registry
-    from puzzleplan.constraints import Counted
     from puzzleplan.formats.load import load
     from puzzleplan.pddl import export
     from puzzleplan.search import breadth_first_search
@@ -197,14 +197,13 @@ def test_sat_under_cost_equals_uniform_cost_search_on_exports_with_free_actions(
         found = 0
         for seed in range(60):
             native = generate_one(random.Random(f"fin-{family}-{seed}"))
-            counted = Counted(native)
-            native = counted if counted.needed else native
+            native = problem_of(native)
             try:
-                metric = "pushes" if family == "sokoban" else native.metrics[0]      # pushes: walks cost 0
+                metric = "pushes" if family == "sokoban" else native.rules.metrics[0]      # pushes: walks cost 0
                 _, _, problem = export(native, metric, tempfile.mkdtemp(prefix="free-") + "/task")
             except PuzzleError:
                 continue
-            rules = load(problem).domain
+            rules = load(problem).rules
             if not any(op.cost < 1 for op in rules.ops):
                 continue
             best = breadth_first_search(rules, "cost", 30)
@@ -244,7 +243,7 @@ def doors_task(cells, links, opened, start, goal):
         + " ".join(f"(link {a} {b})" for a, b in links) + " "
         + " ".join(f"(open {a} {b})" for a, b in opened)
         + f" (= (total-cost) 0))\n (:goal (at {goal})) (:metric minimize (total-cost)))\n")
-    return load(where / "problem.pddl").domain
+    return load(where / "problem.pddl").rules
 
 
 @pytest.mark.parametrize("backend", ["pysat-de", "cpsat"])
@@ -268,7 +267,7 @@ def test_walks_into_one_place_under_different_preconditions(backend):
     compared = 0
     for task in tasks:
         rules = doors_task(*task)
-        assert CostEncoder(rules, "cost").closure is not None
+        assert CostEncoder(problem_of(rules), "cost").closure is not None
         best = cheapest_then_shortest(rules)
         got = solve(rules, "cost", backend, max_horizon=12)
         assert got.status is Status.OPTIMAL and got.length == best[0], (task, got, best)

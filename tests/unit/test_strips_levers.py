@@ -18,7 +18,7 @@ import random
 import pytest
 
 from puzzleplan import registry
-from puzzleplan.constraints import Counted
+from puzzleplan.registry import problem as problem_of
 from puzzleplan.families.strips.generate import generate
 from puzzleplan.families.strips.inverse import inverse_pairs, known
 from puzzleplan.families.strips.mutex import mutexes
@@ -126,7 +126,7 @@ def test_the_counting_bound_is_admissible_and_consistent(metric):
     """On generated tasks and on peg solitaire's exports, where every jump clears one hole
     more (the bound is the pegs to remove, which h^max does not see)."""
     compared = stronger = 0
-    pegs = [load(export_of("pegsol", "steps", seed)).domain for seed in range(1, 4)]
+    pegs = [load(export_of("pegsol", "steps", seed)).rules for seed in range(1, 4)]
     for rules in tasks() + pegs:
         relaxed, count = rules.relaxed(metric), rules.counting(metric)
         dist = goal_distances(rules, metric)
@@ -150,7 +150,7 @@ def test_the_transition_graph_distances_are_admissible_and_consistent(metric):
     distances add up (its Manhattan distance)."""
     from puzzleplan.families.strips.dtg import INF
     compared = stronger = summed = dead = 0
-    exports = [load(export_of("sliding", "steps", 1)).domain,
+    exports = [load(export_of("sliding", "steps", 1)).rules,
                export_text("six.slide", "board:\nEC.\nBDA\n\ngoal:\nABC\nDE.\n", "steps")]
     for seed, rules in enumerate(tasks() + exports):
         if seed % 3 == 0 and seed < len(SEEDS):     # with a fact to avoid: its actions are left out
@@ -195,7 +195,7 @@ def test_the_strips_bounds_admit_every_state_at_its_distance_and_bind():
     satisfies it with d made and fails it with one under its variables' distances from the
     start.  Generated tasks and a sliding board's export."""
     binding = {"goal_bound": 0, "start_bound": 0}
-    for rules in tasks(40) + [load(export_of("sliding", "steps", 1)).domain]:
+    for rules in tasks(40) + [load(export_of("sliding", "steps", 1)).rules]:
         apart = rules.distances()
         from_start, summed = apart.from_start()
         to_goal = goal_distances(rules, "steps")
@@ -229,7 +229,7 @@ def test_the_goal_sides_sum_is_stated_where_it_is_more_than_lmcut_at_the_start()
     tiles = eight_puzzle_export()
     got = solve(tiles, "steps", max_horizon=22)
     assert got.lower_bound == 21 and got.status is Status.NO_PLAN_WITHIN and got.stats["distance_sum"] == "stated"
-    swap = load(export_of("knights", "steps", 3)).domain
+    swap = load(export_of("knights", "steps", 3)).rules
     apart = swap.distances()(swap.initial)
     got = solve(swap, "steps", max_horizon=40)
     stated = apart > max(swap.relaxed("steps").hmax(swap.initial), swap.lmcut_at_start())
@@ -248,7 +248,7 @@ def test_astar_equals_bfs_on_generated_tasks(metric):
 
 
 def test_the_sat_deepening_starts_at_the_bound():
-    rules = load(export_of("sliding", "steps")).domain
+    rules = load(export_of("sliding", "steps")).rules
     bound = rules.heuristic(rules.initial, "steps")
     got = solve(rules, "steps", max_horizon=bound + 2)
     assert got.status is Status.NO_PLAN_WITHIN and got.lower_bound == bound > 0
@@ -370,7 +370,7 @@ def test_an_action_said_never_to_follow_another_never_does():
     from a reachable state; and the actions that need no clause have no independent action above."""
     from puzzleplan.families.strips.order import _never_after
     checked = unfree = 0
-    exports = [load(export_of(name, "steps")).domain for name in ("sliding", "pegsol")]
+    exports = [load(export_of(name, "steps")).rules for name in ("sliding", "pegsol")]
     for rules in tasks(60) + exports:
         use = mutexes(rules)
         ops = known(rules.ops, rules.task.values, use)
@@ -398,7 +398,7 @@ def test_an_action_said_never_to_follow_another_never_does():
 def test_interference_over_its_budget_switches_the_order_off(monkeypatch):
     from puzzleplan.encodings import encoder_for
     from puzzleplan.families.strips import order
-    rules = load(export_of("sliding", "steps")).domain
+    rules = load(export_of("sliding", "steps")).rules
     rules.levers = rules.levers | {"order"}
     assert encoder_for(rules, "steps").figures()["order"] == "not needed (an easy run)"     # not yet
     monkeypatch.setattr(order, "PAIR_BUDGET", 10)
@@ -410,7 +410,7 @@ def test_interference_over_its_budget_switches_the_order_off(monkeypatch):
 
 
 def test_mutexes_make_more_inverse_pairs_known_on_rush_hour():
-    rules = load(export_of("sliding", "steps")).domain
+    rules = load(export_of("sliding", "steps")).rules
     plain = inverse_pairs(rules.ops)
     better = inverse_pairs(known(rules.ops, rules.task.values, rules.mutexes()))
     assert set(plain) <= set(better) and len(better) > len(plain)
@@ -418,7 +418,7 @@ def test_mutexes_make_more_inverse_pairs_known_on_rush_hour():
 
 def test_move_counts_that_reward_moves_switch_the_barring_off():
     from puzzleplan.encodings import encoder_for
-    rules = load(export_of("sliding", "steps")).domain
+    rules = load(export_of("sliding", "steps")).rules
     schema = rules.schemas[0]
     for counts, off in (((), False), ((MoveCount(schema, "<=", 3),), False), ((MoveCount(schema, ">=", 3),), True),
                         ((MoveCount(schema, "==", 2),), True), ((MoveCount(schema, "==", 0),), False)):
@@ -445,9 +445,7 @@ def export_of(family_name: str, metric: str, seed: int = 0):
             rules = load_native("instances/seeds/rushhour_card40_bmodel_v2.rh")
         else:
             rules = family.part("generate")(rng)
-        counted = Counted(rules)
-        rules = counted if counted.needed else rules
-        _, _, problem = export(rules, metric, folder + "/task")
+        _, _, problem = export(problem_of(rules), metric, folder + "/task")
         _exports[key] = problem
     return _exports[key]
 
@@ -458,8 +456,8 @@ def export_text(name: str, text: str, metric: str):
     from pathlib import Path
     folder = Path(tempfile.mkdtemp(prefix="levers-"))
     (folder / name).write_text(text)
-    _, _, problem = export(load(folder / name).domain, metric, str(folder / "task"))
-    return load(problem).domain
+    _, _, problem = export(load(folder / name).problem, metric, str(folder / "task"))
+    return load(problem).rules
 
 
 def sokoban_export():
@@ -482,12 +480,12 @@ def pennant_export():
     """The Pennant puzzle (instances/sliding) as PDDL in slides: two empty cells, Booleans."""
     import tempfile
     _, _, problem = export(load_native("instances/sliding/pennant.slide"), "slides", tempfile.mkdtemp(prefix="levers-"))
-    return load(problem).domain
+    return load(problem).rules
 
 
 def load_native(path):
     from conftest import ROOT
-    return load(ROOT / path).domain
+    return load(ROOT / path).rules
 
 
 @pytest.mark.heavy
@@ -510,7 +508,7 @@ def test_sat_equals_bfs_on_pddl_exports_with_every_lever_on(family, backend, lev
             problem = export_of(family.name, metric, seed)
         except PuzzleError:
             continue
-        read = load(problem).domain
+        read = load(problem).rules
         if levers == "all":
             read.levers = frozenset(LEVERS)
         if read.task.costs:
@@ -526,7 +524,7 @@ def test_sat_equals_bfs_on_pddl_exports_with_every_lever_on(family, backend, lev
 
 
 def test_the_stats_say_what_each_lever_added():
-    rules = load(export_of("sliding", "steps")).domain
+    rules = load(export_of("sliding", "steps")).rules
     got = solve(rules, "steps", max_horizon=20)
     s = got.stats
     assert s["mutex_pairs"] + s["implications"] > 0 and s["inverse_pairs"] > 0
@@ -543,7 +541,7 @@ def test_the_exports_carry_the_invariants_and_the_barred_pairs():
     mutexes over its latches and the barred pairs across its step."""
     from puzzleplan.encodings.lower import build
     from puzzleplan.encodings.transition import build_system
-    on = load(export_of("sliding", "steps")).domain
+    on = load(export_of("sliding", "steps")).rules
     off = StripsTask(on.task)
     off.levers = frozenset()
     no_counts = StripsTask(on.task)
@@ -599,7 +597,7 @@ def test_the_counting_search_skips_sets_the_one_hots_say_up_to_facts_that_hold_t
         assert len(cells) > 1, [names[v][x] for v, x in c.facts]
     for s in reachable(room):
         assert all(sum(s[v] == x for v, x in c.facts) == 1 for c in sets)
-    rush = load(export_of("sliding", "steps")).domain
+    rush = load(export_of("sliding", "steps")).rules
     assert len(count_invariants(rush, rush.known_ops(), rush.mutexes())) > 50
 
 
@@ -607,7 +605,7 @@ def test_every_reachable_state_holds_each_tally_of_facts():
     """The groups whose number no action changes (a kind's pieces: two interchangeable 1x1
     pieces): every reachable state holds that number of them."""
     groups = 0
-    exports = [load(export_of(name, "steps")).domain for name in ("sliding", "pegsol")] + [twins_export()]
+    exports = [load(export_of(name, "steps")).rules for name in ("sliding", "pegsol")] + [twins_export()]
     for rules in tasks(60) + exports:
         constant = rules.counting().constant
         for s in reachable(rules):
@@ -645,7 +643,7 @@ def test_the_tallies_stated_are_those_the_one_hots_and_the_kinds_do_not_say():
         assert all("(" not in names[tuple(f)] for f, _ in scarce)
         return sorted(names[tuple(f)] for f, _ in kept), sorted(names[tuple(f)] for f, _ in scarce)
 
-    rush = load(export_of("sliding", "steps")).domain
+    rush = load(export_of("sliding", "steps")).rules
     assert "at" in {g for g, _, k in rush.counting().constant if k > 1}
     assert stated(rush) == ([], []) and "clear" in {g for g, _, _ in rush.counting().constant}
     assert stated(twins_export()) == (["at(k1"], [])
@@ -657,7 +655,7 @@ def test_the_tallies_stated_are_those_the_one_hots_and_the_kinds_do_not_say():
 
 def test_the_covers_of_rush_hour_are_found_and_stated_on_the_goal_side_of_a_hard_run(monkeypatch):
     from puzzleplan.planner import deepening
-    rules = load(export_of("sliding", "steps")).domain
+    rules = load(export_of("sliding", "steps")).rules
     cells = {f for c in rules.counts() if c.k == 1 for f in c.facts if rules.fact(*f).startswith("clear(")}
     assert len(cells) == 36         # every cell of the 6x6 board: empty or covered by one car
     assert "counts" not in rules.levers     # off by default: asked for here
@@ -689,7 +687,7 @@ def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid
         for seed in range(1, 5):
             rules = family.part("generate")(random.Random(f"sat-bfs-{family.name}-{seed}"))
             try:
-                read = load(export_of(family.name, rules.metrics[0], seed)).domain
+                read = load(export_of(family.name, rules.metrics[0], seed)).problem
             except PuzzleError:
                 continue
             read.levers = read.levers | {"counts"}
@@ -706,8 +704,8 @@ def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid
     monkeypatch.setattr(deepening, "HARD_RUN", 0)
     from conftest import ROOT
     for level in (1, 3, 11):
-        native = load(ROOT / "instances/rushhour/thinkfun40.rh", level).domain
-        read = load(export(native, "slides", str(tmp_path / f"card{level}"))[2]).domain
+        native = load(ROOT / "instances/rushhour/thinkfun40.rh", level).problem
+        read = load(export(native, "slides", str(tmp_path / f"card{level}"))[2]).rules
         read.levers = read.levers | {"counts"}
         bfs = breadth_first_search(read, "steps", 30)
         sat = solve(read, "steps", max_horizon=30)
@@ -743,7 +741,7 @@ def test_every_shortcut_is_one_action_doing_two_at_no_more_cost():
 
 def test_rush_hour_slides_along_one_line_are_shortcuts_and_counts_switch_them_off():
     from puzzleplan.encodings import encoder_for
-    rules = load(export_of("sliding", "slides")).domain
+    rules = load(export_of("sliding", "slides")).rules
     rules.levers = rules.levers | {"shortcut"}
     figures = encoder_for(rules, "steps").figures()
     assert figures["shortcut_pairs"] > 100
@@ -754,7 +752,7 @@ def test_rush_hour_slides_along_one_line_are_shortcuts_and_counts_switch_them_of
 
 
 def test_levers_changed_between_runs_take_effect():
-    rules = load(export_of("sliding", "steps")).domain
+    rules = load(export_of("sliding", "steps")).rules
     with_mutexes = len(inverse_pairs(rules.known_ops()))
     rules.levers = frozenset({"inverse"})
     assert len(inverse_pairs(rules.known_ops())) < with_mutexes

@@ -105,7 +105,7 @@ def task(kind: str, seed: int, folder: Path) -> StripsTask:
         (where / "domain.pddl").write_text(DELIVER if kind == "deliver" else GRIPPER)
         make = deliver if kind == "deliver" else gripper
         (where / "problem.pddl").write_text(make(random.Random(f"symmetry-{kind}-{seed}")))
-        _tasks[key] = load(where / "problem.pddl").domain
+        _tasks[key] = load(where / "problem.pddl").rules
     return _tasks[key]
 
 
@@ -204,7 +204,7 @@ def test_the_rule_cuts_the_search_on_gripper(folder):
         "(:init (room rooma) (room roomb) (gripper left) (gripper right) (free left) (free right) (at-robby rooma) "
         + " ".join(f"(ball {b}) (at {b} rooma)" for b in balls) + ")\n(:goal (and "
         + " ".join(f"(at {b} roomb)" for b in balls) + ")))\n")
-    rules = load(where / "problem.pddl").domain
+    rules = load(where / "problem.pddl").rules
     on = solve(rules, "steps", "pysat-de")
     rules.levers = rules.levers - {"symmetry"}
     off = solve(rules, "steps", "pysat-de")
@@ -216,9 +216,9 @@ def test_the_rule_cuts_the_search_on_gripper(folder):
 
 def test_side_conditions_switch_the_rule_off(folder):
     rules = task("gripper", 0, folder)
-    from puzzleplan.constraints import Counted
+    from puzzleplan.registry import problem as problem_of
     from puzzleplan.puzzle import MoveCount
-    counted = Counted(rules, [MoveCount("pick", "<=", 9)])
+    counted = problem_of(rules, [MoveCount("pick", "<=", 9)])
     got = solve(counted, "steps", "pysat-de", max_horizon=40)
     assert got.status is Status.OPTIMAL
     assert got.stats["symmetry"].startswith("off (move counts")

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.smoke       # in the quick loop: pytest -m smoke
 
 
 def klotski():
-    return load(INSTANCES / "seeds/klotski_seed000.slide").domain
+    return load(INSTANCES / "seeds/klotski_seed000.slide").rules
 
 
 @pytest.mark.parametrize("steps,reason", [
@@ -26,13 +26,13 @@ def test_sliding_illegal_steps(steps, reason):
 
 
 def test_rush_hour_axis_is_enforced():
-    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").domain
+    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").rules
     with pytest.raises(IllegalStep, match="moves only along axis h"):
         d.replay(["AU"])
 
 
 def test_sokoban_push_case_and_walls():
-    d = load(INSTANCES / "sokoban/Microban.txt", 2).domain
+    d = load(INSTANCES / "sokoban/Microban.txt", 2).rules
     with pytest.raises(IllegalStep, match="wall"):
         d.replay(list("uuuuuuu"))
     board = d.board()
@@ -54,19 +54,20 @@ def test_knights_counts_are_checked_independently():
     inst = load(INSTANCES / "seeds/knights_seed003.knights")
     steps = ["b1-c3", "c3-d5", "d5-f4", "f4-h3", "g1-f3", "h3-g1", "f3-g5", "g5-h3", "h3-f4", "f4-g6",
              "g6-f4", "f4-e6", "e6-d8"]
-    assert check_plan(inst.domain, steps, "steps")["solved"]
+    assert check_plan(inst.problem, steps, "steps")["solved"]
     # G reaches d8 in 10 moves instead of 8: legal, but no goal alternative holds
     detour = steps[:12] + ["e6-c5", "c5-e6", "e6-d8"]
-    report = check_plan(inst.domain, detour, "steps")
+    report = check_plan(inst.problem, detour, "steps")
     assert not report["solved"]
     with pytest.raises(IllegalStep, match="f7 is not an allowed square"):
-        inst.domain.replay(steps[:11] + ["f4-g6", "g6-e5", "e5-f7"])
+        inst.rules.replay(steps[:11] + ["f4-g6", "g6-e5", "e5-f7"])
 
 
 def test_a_piece_that_is_gone_does_not_end_within_any_cells():
     """A family whose pieces can leave the board (pegs jumped) says so by an empty
     ``piece_cells``: an end condition on such a piece does not hold."""
-    from puzzleplan.constraints import Counted
+    from puzzleplan.contract import Conditions, Problem
+    from puzzleplan.families.TEMPLATE import FAMILY
     from puzzleplan.families.TEMPLATE.fileformat import read
     from puzzleplan.families.TEMPLATE.rules import Line
     from puzzleplan.puzzle import EndsOn
@@ -77,7 +78,7 @@ def test_a_piece_that_is_gone_does_not_end_within_any_cells():
 
     spec = read("board: A.B\ngoal:  .AB\n").spec
     for rules, solved in ((Line(spec), True), (Vanishing(spec), False)):
-        report = check_plan(Counted(rules, ends=[EndsOn("B", frozenset({(2, 0)}))]), ["A>"], "steps")
+        report = check_plan(Problem(rules, FAMILY, Conditions(ends=(EndsOn("B", frozenset({(2, 0)})),))), ["A>"], "steps")
         assert report["solved"] is solved, report
 
 

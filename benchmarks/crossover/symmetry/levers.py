@@ -41,7 +41,7 @@ def main() -> None:
             out.writeheader()
         for path in args.files:
             for name, levers in CONFIGS.items():
-                rules = load(path, options={"levers": levers}).domain
+                rules = load(path, options={"levers": levers}).problem
                 load_avg = os.getloadavg()[0]
                 t0, c0 = time.perf_counter(), time.process_time()
                 got = solve(rules, "steps", time_limit=args.seconds)

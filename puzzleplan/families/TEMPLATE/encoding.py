@@ -9,10 +9,10 @@ from puzzleplan.puzzle import Move
 
 
 class LineEncoder(Encoder):
-    def __init__(self, domain, metric, counts=()):
-        super().__init__(domain, metric, counts)
-        self.cells = range(self.domain.spec.width)
-        self.n = len(self.domain.tokens)
+    def __init__(self, problem, metric, counts=()):
+        super().__init__(problem, metric, counts)
+        self.cells = range(self.rules.spec.width)
+        self.n = len(self.rules.tokens)
 
     def at(self, m, i, x, t):
         return m.var(("at", i, x, t))
@@ -27,7 +27,7 @@ class LineEncoder(Encoder):
         return {("at", i, x): self.at(m, i, x, t) for i in range(self.n) for x in self.cells}
 
     def initial(self, m):
-        for i, start in enumerate(self.domain.initial):
+        for i, start in enumerate(self.rules.initial):
             m.add([self.at(m, i, start, 0)])
 
     def moves(self, m, t):
@@ -35,7 +35,7 @@ class LineEncoder(Encoder):
         for i in range(self.n):
             for x in self.cells:
                 for to in (x - 1, x + 1):
-                    if to not in self.cells or to in self.domain.banned[i] or x in self.domain.banned[i]:
+                    if to not in self.cells or to in self.rules.banned[i] or x in self.rules.banned[i]:
                         continue
                     mv = m.var(("mv", i, x, to, t))
                     m.implies(mv, [self.at(m, i, x, t)])
@@ -56,7 +56,7 @@ class LineEncoder(Encoder):
         return self.at(m, i, x, T)
 
     def placed(self, m, alt, T):
-        return [self.at(m, i, x, T) for i, x in self.domain.goal.items()]
+        return [self.at(m, i, x, T) for i, x in self.rules.goal.items()]
 
     def decode_move(self, key):
         _, i, x, to, _ = key

@@ -23,18 +23,18 @@ BACK = {d: JUMPS.index((-dx, -dy)) for d, (dx, dy) in enumerate(JUMPS)}
 
 
 class KnightsEncoder(Encoder):
-    def __init__(self, domain, metric, counts=()):
-        super().__init__(domain, metric, counts)
-        self.squares = sorted(self.domain.spec.squares)
-        self.nk = len(self.domain.kinds)
+    def __init__(self, problem, metric, counts=()):
+        super().__init__(problem, metric, counts)
+        self.squares = sorted(self.rules.spec.squares)
+        self.nk = len(self.rules.kinds)
         # kinds of a single knight jump by direction (see the module doc)
-        self.single = [len(self.domain.initial[k]) == 1 for k in range(self.nk)]
+        self.single = [len(self.rules.initial[k]) == 1 for k in range(self.nk)]
         self.landing = {}       # (kind, square, d) -> the square a jump d lands on, if it may
         for k in range(self.nk):
             if self.single[k]:
                 for s in self.squares:
-                    for s2 in self.domain.jumps[s]:     # the rules' jumps that stay on the board
-                        if s2 not in self.domain.banned[k]:
+                    for s2 in self.rules.jumps[s]:     # the rules' jumps that stay on the board
+                        if s2 not in self.rules.banned[k]:
                             self.landing[(k, s, JUMPS.index((s2[0] - s[0], s2[1] - s[1])))] = s2
 
     def at(self, m, k, s, t):
@@ -47,7 +47,7 @@ class KnightsEncoder(Encoder):
     def invariant(self, m, t):
         """Each colour keeps its number of knights."""
         for k in range(self.nk):
-            m.card([self.at(m, k, s, t) for s in self.squares], "==", len(self.domain.initial[k]))
+            m.card([self.at(m, k, s, t) for s in self.squares], "==", len(self.rules.initial[k]))
 
     def facts(self, m, t):
         return {("at", k, s): self.at(m, k, s, t) for k in range(self.nk) for s in self.squares}
@@ -56,7 +56,7 @@ class KnightsEncoder(Encoder):
         for k in range(self.nk):
             for s in self.squares:
                 lit = self.at(m, k, s, 0)
-                m.add([lit if s in self.domain.initial[k] else -lit])
+                m.add([lit if s in self.rules.initial[k] else -lit])
 
     def moves(self, m, t):
         out, leaving, arriving = [], {}, {}
@@ -65,8 +65,8 @@ class KnightsEncoder(Encoder):
                 out += self._jumps(m, k, t)
                 continue
             for s in self.squares:
-                for s2 in self.domain.jumps[s]:
-                    if s2 in self.domain.banned[k]:
+                for s2 in self.rules.jumps[s]:
+                    if s2 in self.rules.banned[k]:
                         continue
                     mv = m.var(("mv", k, s, s2, t))
                     m.implies(mv, [self.at(m, k, s, t)])
@@ -137,11 +137,11 @@ class KnightsEncoder(Encoder):
         up to at most the moves left (:meth:`~puzzleplan.encodings.base.Encoder.distance_sum`).
         A lone knight never stands where its target cannot be reached from.  With several
         goal alternatives, none (the bound would be the least of theirs)."""
-        if len(self.domain.alternatives) != 1:
+        if len(self.rules.alternatives) != 1:
             return False
-        for k, want in self.domain.alternatives[0]:
+        for k, want in self.rules.alternatives[0]:
             for w in want:
-                dist = self.domain.target_distances()[k, w]
+                dist = self.rules.target_distances()[k, w]
                 if self.single[k]:
                     for sq in self.squares:
                         if sq not in dist:
@@ -153,9 +153,9 @@ class KnightsEncoder(Encoder):
         """Per target of alternative ``i``, its kind (the mover) and the jumps of the kind's
         nearest knight (a knight on a square the target cannot be reached from counts as far
         as the farthest: it cannot get there)."""
-        to = self.domain.target_distances()
+        to = self.rules.target_distances()
         return [(k, {self.at(m, k, sq, t): d for sq, d in to[k, w].items()})
-                for k, want in self.domain.alternatives[i] for w in want]
+                for k, want in self.rules.alternatives[i] for w in want]
 
     def start_bound(self, m, t, moves_done):
         """Each knight has made at least as many jumps as separate it from the nearest start
@@ -175,14 +175,14 @@ class KnightsEncoder(Encoder):
         """Per kind: {square: jumps from the nearest start square of the kind}, over the squares
         the kind may use (on the board with no other knight)."""
         if not hasattr(self, "_start_dist"):
-            self._start_dist = [self.domain.jump_distances(k, self.domain.initial[k]) for k in range(self.nk)]
+            self._start_dist = [self.rules.jump_distances(k, self.rules.initial[k]) for k in range(self.nk)]
         return self._start_dist
 
     def place_lit(self, m, k, s, T):
         return self.at(m, k, s, T)
 
     def placed(self, m, i, T):
-        return [self.at(m, k, s, T) for k, want in self.domain.alternatives[i] for s in want]
+        return [self.at(m, k, s, T) for k, want in self.rules.alternatives[i] for s in want]
 
     def decode_move(self, key):
         _, k, s, s2, _ = key
@@ -192,7 +192,7 @@ class KnightsEncoder(Encoder):
         """Moves in step order; a jump by direction from where its knight stands then."""
         keys = sorted((k for k in (m.key(v) for v in values if v > 0)
                        if isinstance(k, tuple) and k[0] in ("mv", "jmp")), key=lambda key: key[-1])
-        where = {k: self.domain.initial[k][0] for k in range(self.nk) if self.single[k]}
+        where = {k: self.rules.initial[k][0] for k in range(self.nk) if self.single[k]}
         out = []
         for key in keys:
             if key[0] == "mv":

@@ -31,11 +31,11 @@ from .rules import UNNAMED
 
 
 class StepsEncoder(Encoder):
-    def __init__(self, domain, metric, counts=()):
-        super().__init__(domain, metric, counts)
+    def __init__(self, problem, metric, counts=()):
+        super().__init__(problem, metric, counts)
         if metric not in ("steps", "moves"):
             raise PuzzleError(f"unknown metric {metric!r} for peg solitaire")
-        p = self.domain
+        p = self.rules
         self.holes = range(len(p.holes))
         self.named = [k for k, lb in enumerate(p.kinds) if lb != UNNAMED]
         self.need = p.pegs - p.goal.count           # jumps in every plan to the goal
@@ -69,7 +69,7 @@ class StepsEncoder(Encoder):
         return self.jump_facts(m, t)
 
     def initial(self, m):
-        p = self.domain
+        p = self.rules
         occupied = 0
         for mask in p.initial:
             occupied |= mask
@@ -84,7 +84,7 @@ class StepsEncoder(Encoder):
     def jumps(self, m, j):
         """The jump variables of layer j with their preconditions, effects and frame
         axioms: ``[(lit, mover letter)]``."""
-        p = self.domain
+        p = self.rules
         out, leaving, arriving, leaving_k, arriving_k = [], {}, {}, {}, {}
         for k, letter in enumerate(p.kinds):
             for a, b, c in p.jumps:
@@ -134,7 +134,7 @@ class StepsEncoder(Encoder):
     def state_goal(self, m, T):
         """The goal through the state at ``T`` alone: the pegs left, counted on the board."""
         g = m.var(("state-goal", T))
-        m.card([self.peg(m, h, T) for h in self.holes], "==", self.domain.goal.count, guard=g)
+        m.card([self.peg(m, h, T) for h in self.holes], "==", self.rules.goal.count, guard=g)
         for lit in self.final_lits(m, 0, T):
             m.implies(g, [lit])
         for mover, places in self.finish.items():
@@ -142,7 +142,7 @@ class StepsEncoder(Encoder):
         return g
 
     def final_lits(self, m, i, j) -> list[int]:
-        p = self.domain
+        p = self.rules
         out = [self.peg(m, h, j) for h in self.holes if p.goal_mask is not None and p.goal_mask >> h & 1]
         return out + [self.at(m, k, h, j) for k, h in p.goal_named]
 
@@ -150,20 +150,20 @@ class StepsEncoder(Encoder):
         return self.count_lits(m, lambda j: m.var(("act", j)), T) + self.final_lits(m, i, T)
 
     def place_lit(self, m, mover, place, T):
-        p = self.domain
+        p = self.rules
         return self.at(m, p.kind_of[mover], p.index[place], T)
 
     def decode_move(self, key):
         _, k, a, _, c, _ = key
-        return Move(self.domain.kinds[k], (a, c))
+        return Move(self.rules.kinds[k], (a, c))
 
 
 class MovesEncoder(StepsEncoder):
     """Jump layers, a move counter, and the state after each move (see the module doc)."""
 
-    def __init__(self, domain, metric, counts=()):
-        super().__init__(domain, metric, counts)
-        self.layers = max(0, self.domain.pegs - 1)      # no plan has more jumps
+    def __init__(self, problem, metric, counts=()):
+        super().__init__(problem, metric, counts)
+        self.layers = max(0, self.rules.pegs - 1)      # no plan has more jumps
         self.columns = 0                                # counter columns built
         self.starts_of: dict = {}                       # counted mover -> its move-start literals
 
@@ -282,7 +282,7 @@ class MovesEncoder(StepsEncoder):
             for lit in self.count_lits(m, lambda j: m.var(("jact", j)), J) + self.final_lits(m, i, J):
                 m.implies(a, [lit])
             for req in alt:
-                lits = [s for mover in movers_of(self.domain, req) for s in self.starts_of.get(mover, [])]
+                lits = [s for mover in movers_of(self.rules, req) for s in self.starts_of.get(mover, [])]
                 m.card(lits, req.op, req.k, guard=a)
         m.implies(g, options)
         for mover, places in self.finish.items():
@@ -300,5 +300,5 @@ class MovesEncoder(StepsEncoder):
                 path = out[-1].data + (c,)
                 out[-1] = Move(out[-1].mover, path, len(path) - 1)
             else:
-                out.append(Move(self.domain.kinds[k], (a, c)))
+                out.append(Move(self.rules.kinds[k], (a, c)))
         return out[:self.built]

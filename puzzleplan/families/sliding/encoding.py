@@ -45,11 +45,11 @@ class SlidingEncoder(Encoder):
     # pay on top of it (Rush Hour cards +17% CPU, benchmarks/bounds)
     bounds_by_default = frozenset({"goal"})
 
-    def __init__(self, domain, metric, counts=()):
-        super().__init__(domain, metric, counts)
+    def __init__(self, problem, metric, counts=()):
+        super().__init__(problem, metric, counts)
         if metric not in ("steps", "slides", "moves"):
             raise PuzzleError(f"unknown metric {metric!r} for sliding blocks")
-        p = self.domain
+        p = self.rules
         self.cells = []
         for y in range(p.spec.height):
             for x in range(p.spec.width):
@@ -104,7 +104,7 @@ class SlidingEncoder(Encoder):
         self.empty_count = empties if empties <= MAX_COUNTED_EMPTIES else None
 
     def unit(self, k, a):
-        axes = self.domain.kinds[k].axes
+        axes = self.rules.kinds[k].axes
         return (k, a[1] if axes == "h" else a[0] if axes == "v" else None)
 
     def at(self, m, k, a, t):
@@ -123,7 +123,7 @@ class SlidingEncoder(Encoder):
         """Each unit (a kind, on one line for pieces that keep their row or column) keeps
         its number of pieces; the cover then fixes the empty cells."""
         for u, anchors in self.unit_anchors.items():
-            n = sum(1 for a in self.domain.initial[u[0]] if self.unit(u[0], a) == u)
+            n = sum(1 for a in self.rules.initial[u[0]] if self.unit(u[0], a) == u)
             m.card([self.at(m, u[0], a, t) for a in anchors], "==", n)
 
     # -- admissible bounds (double-ended unrolling, :mod:`puzzleplan.planner.double`) ----------
@@ -136,8 +136,8 @@ class SlidingEncoder(Encoder):
 
     def goal_distances(self, m, t, i):
         """Per goal placement, its kind (the mover) and the moves of the kind's nearest piece."""
-        return [(k, {self.at(m, k, a, t): apart(a, g, self.metric) for a in self.domain.kinds[k].anchors})
-                for k, g in self.domain.goal]
+        return [(k, {self.at(m, k, a, t): apart(a, g, self.metric) for a in self.rules.kinds[k].anchors})
+                for k, g in self.rules.goal]
 
     def start_bound(self, m, t, moves_done):
         """Each piece has made at least the moves between its start and where it stands (a
@@ -145,21 +145,21 @@ class SlidingEncoder(Encoder):
         several); one move moves one piece: these add up to at most the moves made."""
         groups = []
         for u, anchors in self.unit_anchors.items():
-            starts = [a for a in self.domain.initial[u[0]] if self.unit(u[0], a) == u]
+            starts = [a for a in self.rules.initial[u[0]] if self.unit(u[0], a) == u]
             dist = {self.at(m, u[0], a, t): min(apart(a, b, self.metric) for b in starts) for a in anchors}
             groups.append((dist, "min" if self.single[u] else "sum"))
         return self.distance_sum(m, ("from", t), groups, moves_done)
 
     def facts(self, m, t):
-        out = {("at", k, a): self.at(m, k, a, t) for k, kind in enumerate(self.domain.kinds) for a in kind.anchors}
+        out = {("at", k, a): self.at(m, k, a, t) for k, kind in enumerate(self.rules.kinds) for a in kind.anchors}
         out.update({("empty", c): m.var(("empty", c, t)) for c in self.cells})
         return out
 
     def initial(self, m):
-        for k, kind in enumerate(self.domain.kinds):
+        for k, kind in enumerate(self.rules.kinds):
             for a in kind.anchors:
                 lit = self.at(m, k, a, 0)
-                m.add([lit if a in self.domain.initial[k] else -lit])
+                m.add([lit if a in self.rules.initial[k] else -lit])
 
     def moves(self, m, t):
         if self.metric == "moves":
@@ -184,12 +184,12 @@ class SlidingEncoder(Encoder):
                 # steps: no move straight back; slides: no second slide along the same axis
                 # (with the step before, and with the step after where it was built first)
                 for d2 in self._barred_after(d):
-                    for n2 in range(1, max(self.domain.spec.width, self.domain.spec.height)):
+                    for n2 in range(1, max(self.rules.spec.width, self.rules.spec.height)):
                         prev_a = add(a, (-DIRS[d2][0] * n2, -DIRS[d2][1] * n2))
                         for key in (("mv", k, prev_a, d2, n2, t - 1), ("mv", k, b, d2, n2, t + 1)):
                             if m.has(key):
                                 m.add([-m.var(key), -mv])
-        for k, kind in enumerate(self.domain.kinds):
+        for k, kind in enumerate(self.rules.kinds):
             for a in kind.anchors:
                 frame(m, self.at(m, k, a, t), self.at(m, k, a, t + 1),
                       leaving.get((k, a), []), arriving.get((k, a), []))
@@ -198,7 +198,7 @@ class SlidingEncoder(Encoder):
         return out
 
     def _paths_setup(self):
-        p = self.domain
+        p = self.rules
         free = len(self.cells) - sum(len(kind.shape) * len(p.initial[k]) for k, kind in enumerate(p.kinds))
         self.layers, self.before = [], []
         for k, kind in enumerate(p.kinds):
@@ -210,7 +210,7 @@ class SlidingEncoder(Encoder):
                                 for b in kind.anchors})
 
     def _path_moves(self, m, t):
-        p, out = self.domain, []
+        p, out = self.rules, []
         src = {(k, a): m.var(("src", k, a, t)) for k, kind in enumerate(p.kinds) for a in kind.anchors}
         for (k, a), s in src.items():
             m.implies(s, [self.at(m, k, a, t)])
@@ -254,10 +254,10 @@ class SlidingEncoder(Encoder):
         for key in (m.key(v) for v in values):
             if isinstance(key, tuple) and key[0] in ("src", "dst"):
                 ends.setdefault(key[-1], {})[key[0]] = key[1:3]
-        state, out = self.domain.initial, []
+        state, out = self.rules.initial, []
         for t in sorted(ends):
             (k, a), (_, b) = ends[t]["src"], ends[t]["dst"]
-            move, state = next((mv, nxt) for mv, nxt in self.domain.successors(state, "moves")
+            move, state = next((mv, nxt) for mv, nxt in self.rules.successors(state, "moves")
                                if mv.data[0] == k and mv.data[1][0] == a and mv.data[1][-1] == b)
             out.append(move)
         return out
@@ -310,7 +310,7 @@ class SlidingEncoder(Encoder):
             return self._decode_paths(m, values)
         keys = sorted((key for key in (m.key(v) for v in values)
                        if isinstance(key, tuple) and key[0] in ("mv", "umv")), key=lambda key: key[-1])
-        where = {self.unit(k, a): a for k, starts in enumerate(self.domain.initial) for a in starts}
+        where = {self.unit(k, a): a for k, starts in enumerate(self.rules.initial) for a in starts}
         out = []
         for key in keys:
             if key[0] == "mv":
@@ -327,7 +327,7 @@ class SlidingEncoder(Encoder):
         return self.at(m, k, a, T)
 
     def placed(self, m, i, T):
-        return [self.at(m, k, a, T) for k, a in self.domain.goal]
+        return [self.at(m, k, a, T) for k, a in self.rules.goal]
 
     def decode_move(self, key):
         _, k, a, d, n, _ = key

@@ -23,11 +23,11 @@ from ...encodings.base import Encoder, frame
 class SokobanEncoder(Encoder):
     METRIC = "moves"
 
-    def __init__(self, domain, metric, counts=()):
-        super().__init__(domain, metric, counts)
+    def __init__(self, problem, metric, counts=()):
+        super().__init__(problem, metric, counts)
         if metric != self.METRIC:
             raise PuzzleError(f"this encoder is for the {self.METRIC} metric, not {metric!r}")
-        self.floor = sorted(self.domain.floor)
+        self.floor = sorted(self.rules.floor)
         self.fset = set(self.floor)
 
     def player(self, m, c, t):
@@ -40,21 +40,21 @@ class SokobanEncoder(Encoder):
         m.exactly_one([self.player(m, c, t) for c in self.floor])
         for c in self.floor:
             m.add([-self.box(m, c, t), -self.player(m, c, t)])
-            if c in self.domain.no_player:
+            if c in self.rules.no_player:
                 m.add([-self.player(m, c, t)])
-            if t > 0 and c in self.domain.no_box:
+            if t > 0 and c in self.rules.no_box:
                 m.add([-self.box(m, c, t)])
 
     def goal_bound(self, m, t, moves_left):
         """Every push moves one box one cell: the boxes' push distances to their nearest goals
         add up to at most the moves left (each box's distance counted by repeating its
         literal); a box on a cell from which no goal can be reached is never there."""
-        distance = self.domain.distance
+        distance = self.rules.distance
         for c in self.floor:
             if c not in distance:
                 m.add([-self.box(m, c, t)])
         most = sum(sorted((distance[c] for c in self.floor if c in distance), reverse=True)
-                   [:len(self.domain.level.boxes)])
+                   [:len(self.rules.level.boxes)])
         if moves_left >= most:
             return False
         m.card([self.box(m, c, t) for c in self.floor if c in distance for _ in range(distance[c])],
@@ -63,14 +63,14 @@ class SokobanEncoder(Encoder):
 
     def invariant(self, m, t):
         """The number of boxes."""
-        m.card([self.box(m, c, t) for c in self.floor], "==", len(self.domain.level.boxes))
+        m.card([self.box(m, c, t) for c in self.floor], "==", len(self.rules.level.boxes))
 
     def facts(self, m, t):
         return {**{("player", c): self.player(m, c, t) for c in self.floor},
                 **{("box", c): self.box(m, c, t) for c in self.floor}}
 
     def initial(self, m):
-        level = self.domain.level
+        level = self.rules.level
         for c in self.floor:
             m.add([self.player(m, c, 0) if c == level.player else -self.player(m, c, 0)])
             m.add([self.box(m, c, 0) if c in level.boxes else -self.box(m, c, 0)])
@@ -94,7 +94,7 @@ class SokobanEncoder(Encoder):
                     continue
                 p = m.var(("push", c, d, t))
                 m.equiv_and(p, [self.player(m, behind, t), dirs[d], self.box(m, c, t)])
-                if beyond not in self.fset or beyond in self.domain.dead:
+                if beyond not in self.fset or beyond in self.rules.dead:
                     m.add([-p])
                     continue
                 m.implies(p, [-self.box(m, beyond, t)])
@@ -110,7 +110,7 @@ class SokobanEncoder(Encoder):
         return self.player(m, c, T)
 
     def placed(self, m, i, T):
-        return [self.box(m, g, T) for g in self.domain.goals]
+        return [self.box(m, g, T) for g in self.rules.goals]
 
     def decode(self, m, values):
         pushes = {(key[2], key[3]) for key in m.true_keys(values, "push")}
@@ -121,11 +121,11 @@ class SokobanEncoder(Encoder):
 class SokobanPushEncoder(SokobanEncoder):
     METRIC = "pushes"
 
-    def __init__(self, domain, metric, counts=()):
-        super().__init__(domain, metric, counts)
+    def __init__(self, problem, metric, counts=()):
+        super().__init__(problem, metric, counts)
         if self.finish:
             raise PuzzleError("an end condition on the player needs the moves metric, not pushes")
-        self.depth = max(1, len(self.floor) - len(self.domain.level.boxes))
+        self.depth = max(1, len(self.floor) - len(self.rules.level.boxes))
         self.adj = {c: [add(c, v) for v in DIRS.values() if add(c, v) in self.fset] for c in self.floor}
 
     def reach(self, m, t):
@@ -137,7 +137,7 @@ class SokobanPushEncoder(SokobanEncoder):
                 r = m.var(("reach", c, t, i))
                 m.implies(r, [layer[c], *(layer[n] for n in self.adj[c])])
                 m.implies(r, [-self.box(m, c, t)])
-                if c in self.domain.no_player:
+                if c in self.rules.no_player:
                     m.add([-r])
                 nxt[c] = r
             layer = nxt
@@ -150,7 +150,7 @@ class SokobanPushEncoder(SokobanEncoder):
         for c in self.floor:
             for d, vec in DIRS.items():
                 behind, beyond = add(c, vec, -1), add(c, vec)
-                if behind not in self.fset or beyond not in self.fset or beyond in self.domain.dead:
+                if behind not in self.fset or beyond not in self.fset or beyond in self.rules.dead:
                     continue
                 p = m.var(("mv", c, d, t))
                 m.implies(p, [reach[behind]])
@@ -169,12 +169,12 @@ class SokobanPushEncoder(SokobanEncoder):
 
     def decode(self, m, values):
         pushes = sorted(m.true_keys(values, "mv"), key=lambda key: key[-1])
-        player, boxes = self.domain.initial
+        player, boxes = self.rules.initial
         moves = []
         for _, c, d, _ in pushes:
             vec = DIRS[d]
             behind = add(c, vec, -1)
-            parent = self.domain.walk(player, set(boxes))
+            parent = self.rules.walk(player, set(boxes))
             path, cur = [d.upper()], behind
             while parent[cur] is not None:
                 cur, letter = parent[cur]

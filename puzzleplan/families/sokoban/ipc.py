@@ -61,8 +61,8 @@ def run_ipc(problem: Path, method: str, level: int, time_limit: float | None) ->
     seconds = round(time.perf_counter() - t0, 4)
     if text is None:
         return {"status": "timeout" if code is None or code in (21, 23, 24) else f"exit {code}", "seconds": seconds}
-    domain = load(microban(), level).domain
-    report = check_plan(domain, ipc_steps(text, str(problem)), "pushes")
+    puzzle = load(microban(), level).problem
+    report = check_plan(puzzle, ipc_steps(text, str(problem)), "pushes")
     if not report["solved"]:
         raise PuzzleError(f"{problem.name}: the IPC plan of {method} does not solve Microban {level}")
     return {"status": "optimal", "length": report["length"], "seconds": seconds}
@@ -71,7 +71,7 @@ def run_ipc(problem: Path, method: str, level: int, time_limit: float | None) ->
 def crosscheck(datasets: Path, row: dict, method: str, time_limit: float | None = None) -> dict:
     """One problem, one planner: the IPC's PDDL and our export, side by side."""
     ipc = run_ipc(datasets / TRACK / row["file"], method, row["level"], time_limit)
-    ours = plan(load(microban(), row["level"]).domain, "pushes", method, time_limit)
+    ours = plan(load(microban(), row["level"]).problem, "pushes", method, time_limit)
     return {"problem": row["file"], "microban_level": row["level"], "optimum": row["optimum"], "method": method,
             "ipc_status": ipc["status"], "ipc_pushes": ipc.get("length"), "ipc_seconds": ipc["seconds"],
             "ours_status": ours.status.value, "ours_pushes": ours.length, "ours_seconds": ours.stats["seconds"],

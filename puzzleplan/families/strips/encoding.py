@@ -107,7 +107,7 @@ class StepsEncoder(Encoder):
 
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
-        p = self.domain
+        p = self.rules
         self.values = p.task.values
         leaving: dict = {}
         arriving: dict = {}
@@ -273,14 +273,14 @@ class StepsEncoder(Encoder):
                        implications=len(self.implied), invariant_clauses=self.invariant_clauses, mutex_seconds=self.mutex_seconds)
         if self.sum_pays is not None:
             out["distance_sum"] = "stated" if self.sum_pays else "not stated (no more than LM-cut at the start)"
-        if "counts" not in self.domain.levers:
+        if "counts" not in self.rules.levers:
             out["exactly_one_sets"] = "off"
         elif self.one_of is not None:
             out.update(exactly_one_sets=len(self.one_of), count_clauses=self.count_constraints,
                        counts_from_horizon=self.counts_from)
         elif self.goal_steps:
             out["exactly_one_sets"] = "not sought (an easy run)"
-        if "tallies" not in self.domain.levers:
+        if "tallies" not in self.rules.levers:
             out["tallies"] = "off"
         else:
             out.update(tallies=len(self.tallies), tally_constraints=self.tally_constraints)
@@ -296,7 +296,7 @@ class StepsEncoder(Encoder):
             out["shortcut_pairs"] = self.shortcut_count
         if self.after:
             out["barred_pairs"] = self.barred
-        if "factor" not in self.domain.levers:
+        if "factor" not in self.rules.levers:
             out["factor"] = "off"
         elif self.factored is None:
             out["factor"] = "no actions that are a product"
@@ -341,10 +341,10 @@ class StepsEncoder(Encoder):
         for v, names in enumerate(self.values):
             if self.kept[v] is None:
                 m.exactly_one(lit[v])
-        for group in self.domain.task.mutexes:
+        for group in self.rules.task.mutexes:
             if len(group) > 1:
                 m.at_most_one([lit[v][x] for v, x in group])
-        for v, x in sorted(self.domain.avoided):
+        for v, x in sorted(self.rules.avoided):
             m.add([-lit[v][x]])
         for v, x in self.unreachable:
             m.add([-lit[v][x]])
@@ -360,7 +360,7 @@ class StepsEncoder(Encoder):
     # -- admissible bounds (double-ended unrolling, :mod:`puzzleplan.planner.double`) ----------
     def _distances(self):
         """The transition graphs' distances (:mod:`.dtg`), None when the ``bound`` lever is off."""
-        return self.domain.distances() if "bound" in self.domain.levers else None
+        return self.rules.distances() if "bound" in self.rules.levers else None
 
     def goal_bound(self, m, t, moves_left):
         """No goal variable has a value more moves from its goal value than are left (nor one from
@@ -376,7 +376,7 @@ class StepsEncoder(Encoder):
         if dist is None or len(dist.to_goal) != 1:
             return False
         if self.sum_pays is None:
-            p = self.domain
+            p = self.rules
             self.sum_pays = dist(p.initial) > max(p.relaxed("steps").hmax(p.initial), p.lmcut_at_start("steps"))
         return self._within(m, t, dist.to_goal[0], dist.summed[0] if self.sum_pays else (), moves_left, ("far", t))
 
@@ -424,12 +424,12 @@ class StepsEncoder(Encoder):
         0.05-0.5 s on a Rush Hour card, more than an easy card's whole run), stated on every
         goal-side state built so far and from now on; and one order for commuting actions
         (:mod:`.order`) between every two steps built so far and from now on."""
-        if self.one_of is None and "counts" in self.domain.levers and self.goal_steps:
-            self.one_of = [c for c in self.domain.counts() if c.k == 1]
+        if self.one_of is None and "counts" in self.rules.levers and self.goal_steps:
+            self.one_of = [c for c in self.rules.counts() if c.k == 1]
             self.counts_from = horizon
             self._one_of(m, self.goal_steps)
         if self.order is None and not self.order_note:
-            p = self.domain
+            p = self.rules
             mutexes = p.mutexes() if "mutex" in p.levers else None
             # by schemas first (fewer ladder literals: the measured winner), by actions where
             # schemas leave nothing to order (a task of one schema)
@@ -463,11 +463,11 @@ class StepsEncoder(Encoder):
                 if self.kept[v] in (None, x)}
 
     def initial(self, m):
-        for v, x in enumerate(self.domain.initial):
+        for v, x in enumerate(self.rules.initial):
             m.add([self.val(m, v, x, 0)])
 
     def moves(self, m, t):
-        p = self.domain
+        p = self.rules
         out = []
         now, nxt = self.lits(m, t), self.lits(m, t + 1)
         fac = self.factored
@@ -534,7 +534,7 @@ class StepsEncoder(Encoder):
         """Step t's literal of each action of cost at least ``least_cost`` (the metric's), a
         factored group's for its actions (:mod:`.factor`)."""
         fac = self.factored
-        ops = self.domain.ops
+        ops = self.rules.ops
         out = [m.var(("mv", o, t)) for o, op in enumerate(ops)
                if (fac is None or o not in fac.of_op) and op.cost >= least_cost]
         if fac is not None:
@@ -543,7 +543,7 @@ class StepsEncoder(Encoder):
 
     def op_at(self, m, values, t) -> int | None:
         """The action the model ``values`` applies at step t, if any."""
-        for o in range(len(self.domain.ops)):
+        for o in range(len(self.rules.ops)):
             key = ("mv", o, t)
             if m.has(key) and m.var(key) in values:
                 return o
@@ -558,17 +558,17 @@ class StepsEncoder(Encoder):
         if self.factored is None:
             return super().decode(m, values)
         steps = sorted({m.key(v)[-1] for v in values if isinstance(m.key(v), tuple) and m.key(v)[0] in ("mv", "fj")})
-        return [Move(self.domain.mover[o], o) for o in (self.op_at(m, values, t) for t in steps)]
+        return [Move(self.rules.mover[o], o) for o in (self.op_at(m, values, t) for t in steps)]
 
     def placed(self, m, i, T):
-        return [self.val(m, v, x, T) for v, x in self.domain.task.alternatives()[i]]
+        return [self.val(m, v, x, T) for v, x in self.rules.task.alternatives()[i]]
 
     def place_lit(self, m, mover, place, T):
         raise PuzzleError("a PDDL task has no cells for end conditions")
 
     def decode_move(self, key):
         _, o, _ = key
-        return Move(self.domain.mover[o], o)
+        return Move(self.rules.mover[o], o)
 
 
 class _Actions:
@@ -580,7 +580,7 @@ class _Actions:
     def __init__(self, encoder: "StepsEncoder", m, t: int):
         self.fac, self.m, self.t = encoder.factored, m, t
         self.lits = [None if self.fac is not None and o in self.fac.of_op else m.var(("mv", o, t))
-                     for o in range(len(encoder.domain.ops))]
+                     for o in range(len(encoder.rules.ops))]
 
     def conj(self, o: int) -> list[int]:
         if self.lits[o] is not None:
@@ -610,7 +610,7 @@ class CostEncoder(StepsEncoder):
 
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
-        p = self.domain
+        p = self.rules
         costs = [op.cost for op in p.ops]
         self.free = free_actions(p.task.values, p.known_ops(), costs, [op.name for op in p.ops],
                                  p.mutexes() if "mutex" in p.levers else None)
@@ -699,8 +699,8 @@ class CostEncoder(StepsEncoder):
                 m.add([a1, a0, now[v][y], -nxt[v][y]])
         # (value into, clauses the preconditions need) -> the values the free actions come from
         groups: dict = {}
-        for o, op in enumerate(self.domain.known_ops()):
-            if self.domain.ops[o].cost >= 1:
+        for o, op in enumerate(self.rules.known_ops()):
+            if self.rules.ops[o].cost >= 1:
                 continue
             pre, eff = dict(op.pre), dict(op.eff)
             if pre.get(p) is None or eff.get(p, pre[p]) == pre[p]:
@@ -771,11 +771,11 @@ class CostEncoder(StepsEncoder):
         transition (:meth:`walk_step`) is found again between its two states."""
         moves = super().decode(m, values) if self.closure is None else self._walked(m, values)
         if (self.free.total or self.free.per_run) and not self.counted:
-            moves = tidy(self.domain, moves)
+            moves = tidy(self.rules, moves)
         return moves
 
     def _walked(self, m, values) -> list:
-        rules, out, state, t = self.domain, [], self.domain.initial, 0
+        rules, out, state, t = self.rules, [], self.rules.initial, 0
         while m.has(("act", t)):
             if self.walk(t):
                 end = rules.pack(tuple(self._value(m, values, v, t + 1) for v in range(len(self.values))))
