@@ -55,9 +55,9 @@ def test_the_example_loads_and_is_solved(folder, name):
     path = folder / name
     for level in range(1, level_count(path) + 1):
         inst = pp.load(path, level=level)
-        result = pp.breadth_first_search(inst.domain, inst.domain.metrics[0])
+        result = pp.breadth_first_search(inst.problem, inst.rules.metrics[0])
         assert result.status is Status.OPTIMAL, (name, level, result.status)
-        assert pp.check_plan(inst.domain, result.steps, inst.domain.metrics[0])["solved"], (name, level)
+        assert pp.check_plan(inst.problem, result.steps, inst.rules.metrics[0])["solved"], (name, level)
 
 
 @pytest.mark.parametrize("name", [n for n in examples() if n.endswith(PLANS)])
@@ -66,5 +66,5 @@ def test_the_plan_example_replays(folder, name):
     puzzle = next((p for p in puzzles() if p.rsplit(".", 1)[0] == stem), None)
     assert puzzle, f"{name}: no puzzle example {stem}.* on the page to replay it on"
     inst = pp.load(folder / puzzle)
-    check = pp.check_plan(inst.domain, read_plan(folder / name), inst.domain.metrics[0])
+    check = pp.check_plan(inst.problem, read_plan(folder / name), inst.rules.metrics[0])
     assert check["solved"], (name, check)
