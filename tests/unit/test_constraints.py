@@ -30,6 +30,7 @@ def test_random_sliding_with_counts_and_avoided_cells(backend, metric):
         count = MoveCount(label, rng.choice([">=", "<=", "=="]), rng.randint(0, 3))
         try:
             d = problem_of(SlidingPuzzle(base.spec, [label], {label: {rng.choice(free)}}), [count])
+            state_space(d)      # conditions no plan can meet: a Contradiction here
         except PuzzleError:     # the avoided cell is part of the goal: rejected, as it should be
             continue
         ref = breadth_first_search(d, metric)
@@ -114,6 +115,7 @@ def test_random_sliding_group_caps_and_end_cells(backend):
         ends = [EndsOn(labels[0], region)] if rng.random() < 0.7 else []
         try:
             d = problem_of(SlidingPuzzle(base.spec, labels), [group], ends)
+            state_space(d)
         except PuzzleError:      # the piece cannot fit in the region: told so, as it should be
             continue
         for metric in ("steps", "slides"):
@@ -132,6 +134,7 @@ def test_random_knights_group_caps_and_end_squares(backend):
         region = frozenset(rng.sample(sorted(base.spec.squares), 3))
         try:
             d = problem_of(base, [group], [EndsOn("B", region)] if rng.random() < 0.5 else [])
+            state_space(d)      # conditions no plan can meet: a Contradiction here
         except PuzzleError:
             continue
         compared += agree(d, "steps", backend)
@@ -150,6 +153,7 @@ def test_random_knights_single_counts_where_distances_and_owed_moves_add_up(back
         counts = [MoveCount(lb, rng.choice([">=", "=="]), rng.randint(1, 5)) for lb in rng.sample("AB", rng.randint(1, 2))]
         try:
             d = problem_of(base, counts)
+            state_space(d)      # conditions no plan can meet: a Contradiction here
         except PuzzleError:
             continue
         compared += agree(d, "steps", backend)
@@ -165,6 +169,7 @@ def test_random_sokoban_player_end_cells(backend):
         region = frozenset(rng.sample(sorted(base.floor), 2))
         try:
             d = problem_of(base, [MoveCount("player", "<=", 12)], [EndsOn("player", region)])
+            state_space(d)      # conditions no plan can meet: a Contradiction here
         except PuzzleError:
             continue
         compared += agree(d, "moves", backend, bound=10)
@@ -306,14 +311,14 @@ def test_the_counts_shortfall_is_an_admissible_bound_that_binds(write, condition
     above a state's true distance (every state of a small board), equal to it at the start
     where the rest of the goal already holds."""
     from puzzleplan.kit.test_conformance import exact_distances
-    domain = load(write("c.slide", COUNTED_BOARD), constraints=conditions).problem
-    dist = exact_distances(domain, "steps", cap=200_000)
-    assert dist is not None and domain.initial in dist
+    space = state_space(load(write("c.slide", COUNTED_BOARD), constraints=conditions).problem)
+    dist = exact_distances(space, "steps", cap=200_000)
+    assert dist is not None and space.initial in dist
     for state, d in dist.items():
-        assert domain.heuristic(state, "steps") <= d, (state, d)
+        assert space.heuristic(state, "steps") <= d, (state, d)
     want = SHORTFALL[conditions]
-    assert domain.heuristic(domain.initial, "steps") == want
-    assert dist[domain.initial] >= want
+    assert space.heuristic(space.initial, "steps") == want
+    assert dist[space.initial] >= want
 
 
 FAR_BOARD = """board:
