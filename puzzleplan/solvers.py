@@ -48,11 +48,15 @@ def libraries() -> list[dict]:
                      "found": True, "version": pysat, "solvers": names, "default": DEFAULT_SOLVER})
     rows.append({"kind": "library", "name": "ortools", "use": "--backend cpsat[:WORKERS], cpsat-horizons",
                  "found": bool(version("ortools")), "version": version("ortools"), "install": "pip install ortools"})
-    from .pddl.planners import PLANNERS, available, driver
-    for method in PLANNERS:
-        rows.append({"kind": "planner", "name": method, "use": f"bench --methods {method}",
-                     "found": available(method), "path": str(driver(method)) if available(method) else None,
-                     "install": "pip install 'puzzleplan[planners]' (sh setup.sh test)"})
+    from .plugins import PLANNER, code, names
+    for method in names(PLANNER):       # every planner of the registry, with its driver script
+        row, _, impl = code(method)
+        built = impl.build(method)
+        wheel = next(iter(impl.requires), None)
+        found = not impl.unavailable(method)
+        rows.append({"kind": "planner", "name": method, "use": f"bench --methods {row.usage()}",
+                     "found": found, "path": str(built.driver()) if found and hasattr(built, "driver") else None,
+                     "install": wheel.install if wheel else ""})
     engine = None
     if version("dratify"):
         from .planner.certify import checker_engine

@@ -213,6 +213,11 @@ class Encoder(abc.ABC):
     #: measured to pay
     bounds_by_default: frozenset = frozenset()
 
+    #: why this encoding is no transition system (a goal over earlier steps, steps linking more
+    #: than two layers), so that a model checker on the AIGER export refuses it before any
+    #: run (:meth:`puzzleplan.planner.abc.ModelChecker.supports`); None: it is one
+    no_system: str | None = None
+
     def start_bound(self, m: BoolModel, t: int, moves_done: int) -> bool:
         """Constraints on the state at step ``t`` when at most ``moves_done`` moves have been
         made since the start: an admissible distance from the start as a cardinality

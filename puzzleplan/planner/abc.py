@@ -23,7 +23,6 @@ its plans are ``feasible`` and its "no shorter" is not a proof here.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import tempfile
 import threading
@@ -33,7 +32,7 @@ from pathlib import Path
 from .. import limits
 from ..encodings.aiger import check_trace, read_witness, to_aig, write_aig
 from ..encodings.transition import build_system, plan_moves
-from ..plugins import Runner
+from ..plugins import Program, Runner
 from ..puzzle import Check, PuzzleError, Result, Status
 from ..validate import check_plan
 from .invariant import check_invariant, read_cubes
@@ -43,12 +42,15 @@ ENGINES = ("pdr", "bmc3")
 FRAME = re.compile(r"^\s*(\d+)\s*:.*$")
 
 
+ABC_PROGRAM = Program(PROGRAM, "Debian package berkeley-abc: apt-get install berkeley-abc", ("abc",),
+                      "the model checker")
+
+
 def program() -> str:
-    path = shutil.which(PROGRAM) or shutil.which("abc")
-    if path is None:
-        raise PuzzleError(f"the model checker {PROGRAM} is not installed (Debian package berkeley-abc: "
-                          "apt-get install berkeley-abc)")
-    return path
+    why = ABC_PROGRAM.missing()
+    if why:
+        raise PuzzleError(why)
+    return ABC_PROGRAM.path()
 
 
 def parse_engine(option: str) -> tuple[str, bool]:
@@ -61,27 +63,34 @@ def parse_engine(option: str) -> tuple[str, bool]:
 
 
 class ModelChecker(Runner):
-    """The registry's ``abc:ENGINE``: one transition system, not horizons (see the module doc)."""
+    """The registry's ``abc:ENGINE``: one transition system, not horizons (see the module doc).
+    It takes the encodings whose goal is a property of one state and whose steps link two
+    layers (:attr:`~puzzleplan.encodings.base.Encoder.no_system`), and of the side conditions
+    frozen pieces and avoided cells, not move counts."""
+
+    requires = (ABC_PROGRAM,)
 
     @classmethod
     def check_option(cls, name: str, option: str) -> None:
         parse_engine(option)
 
-    @classmethod
-    def unavailable(cls, name: str, option: str) -> str | None:
-        try:
-            program()
-        except PuzzleError as err:
-            return str(err)
+    def supports(self, family, metric: str, conditions=()) -> str | None:
+        if metric not in family.encoders:
+            return f"no SAT encoding for {family.name} under the metric {metric!r}"
+        from ..encodings import encoder_class
+        why = encoder_class(family, metric).no_system
+        if why:
+            return f"the {family.name} {metric} encoding is no transition system for the AIGER export: {why}"
+        counted = sorted({str(r) for r in conditions if not (r.op in ("<=", "==") and r.k == 0)})
+        if counted:
+            return (f"move counts in the goal ({', '.join(counted)}) are not supported by the AIGER export; "
+                    "frozen pieces and avoided cells are")
         return None
 
-    def solve(self, domain, metric: str, name: str, option: str, options) -> Result:
+    def solve(self, domain, metric: str, options) -> Result:
         from .deepening import DEFAULT_MAX_HORIZON
         bound = options.max_horizon if options.max_horizon != DEFAULT_MAX_HORIZON else None
-        return solve(domain, metric, option, options.counts, bound, options.say)
-
-
-ABC = ModelChecker()
+        return solve(domain, metric, self.option, options.counts, bound, options.say)
 
 
 class Run:

@@ -154,8 +154,12 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
                 say=o.say or (lambda text: None))
     metric = check_metric(domain, metric)
     method, option, code = plugins.code(o.backend, plugins.SAT)
+    built = code.build(method.name, option)
+    why = built.supports(family, metric, tuple(getattr(domain, "extra", ())) + tuple(o.counts))
+    if why:         # refused before any work, with the reason
+        raise PuzzleError(why)
     if o.certify:
-        if isinstance(code, plugins.Runner):
+        if isinstance(built, plugins.Runner):
             raise PuzzleError(f"{o.backend} proves optimality by a checked invariant; --certify is for SAT backends")
         if o.counts:
             raise PuzzleError("certification covers the instance's own constraints: load them with the instance")
@@ -164,8 +168,8 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
     t0 = time.perf_counter()
     with limits.time_limit(o.time_limit):
         result = _enumerated_first(domain, metric, o) if o.enumerate_first else None
-        if result is None and isinstance(code, plugins.Runner):     # a model checker: one system, not horizons
-            result = code.solve(domain, metric, method.name, option, o)
+        if result is None and isinstance(built, plugins.Runner):     # a model checker: one system, not horizons
+            result = built.solve(domain, metric, o)
         elif result is None:
             result = _deepen(domain, family, metric, o)
         result.stats["seconds"] = round(time.perf_counter() - t0, 4)

@@ -213,6 +213,3 @@ def explore(domain, metric: str | None = None, progress: Progress = None, time_l
     if stopped:
         out["stopped"] = stopped
     return out
-
-
-SEARCHES = {"bfs": breadth_first_search, "astar": astar_search}

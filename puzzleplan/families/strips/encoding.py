@@ -608,6 +608,8 @@ class _Actions:
 class CostEncoder(StepsEncoder):
     """Horizon = a bound on the plan's cost (see the module doc)."""
 
+    no_system = "its goal, a bound on the cost of every step's actions, is not a property of one state"
+
     def __init__(self, domain, metric, counts=()):
         super().__init__(domain, metric, counts)
         p = self.domain

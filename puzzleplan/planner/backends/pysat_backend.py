@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of
+from ...plugins import Package
 from ...puzzle import PuzzleError
 from .base import Answer, Backend, watchdog
 from .pysat_solvers import DEFAULT_SOLVER, INTERRUPTIBLE, Slicing, _kinds, canonical, check_solver, counted, sliced
@@ -29,6 +30,7 @@ class PysatBackend(Backend):
     """One python-sat solver; the subclasses are the registry's rows."""
 
     lemmas = double_ended = False
+    requires = (Package("pysat", "python-sat", "pip install python-sat"),)
 
     @classmethod
     def check_option(cls, name: str, option: str) -> None:
@@ -37,11 +39,6 @@ class PysatBackend(Backend):
             check_solver(f"{name}:{option}", solver)
         if len(solvers) > 2 or (len(solvers) == 2 and canonical(solvers[0]) == canonical(solvers[1])):
             raise PuzzleError(f"a race needs two different solvers, e.g. {name}:glucose42+cadical195")
-
-    @classmethod
-    def unavailable(cls, name: str, option: str) -> str | None:
-        import importlib.util
-        return None if importlib.util.find_spec("pysat") else "python-sat is not installed (pip install python-sat)"
 
     @classmethod
     def default_option(cls, family) -> str | None:
