@@ -33,9 +33,10 @@ def availability() -> list[dict]:
     return rows
 
 
-def matrix(kind: str | None = None, per_horizon: bool | None = None) -> list[str]:
-    """The methods of ``kind`` that take no option (or have an example of theirs) and run here:
-    the tests' method lists.  ``per_horizon``: only SAT backends asked one horizon at a time
+def matrix(kind: str | None = None, per_horizon: bool | None = None, here: bool = True) -> list[str]:
+    """Each method of ``kind`` as it runs without more said (its name, or the example of a
+    method that needs an option), of those that run here (``here=False``: all of them): the
+    tests' method lists.  ``per_horizon``: only SAT backends asked one horizon at a time
     (True), or only methods that are not (False)."""
     from .planner.backends.base import Backend
     out = []
@@ -48,7 +49,7 @@ def matrix(kind: str | None = None, per_horizon: bool | None = None) -> list[str
         impl = m.load()
         if per_horizon is not None and (isinstance(impl, type) and issubclass(impl, Backend)) != per_horizon:
             continue
-        if not impl.unavailable(m.name, parse(spec)[1]):
+        if not here or not impl.unavailable(m.name, parse(spec)[1]):
             out.append(spec)
     return out
 

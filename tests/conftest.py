@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from puzzleplan.catalogue import instances_root
+from puzzleplan.kit import need, requires  # noqa: F401  (the skip of tests that need a program or package)
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = instances_root()      # the package's bundled instances: the checkout's instances/

@@ -19,7 +19,8 @@ PROVEN = ("optimal", "unsolvable")     # an answer with a proof: these count as 
 
 
 def status_table(df) -> list[str]:
-    statuses = [s for s in ("optimal", "feasible", "no_plan_within", "unsolvable", "timeout", "memout", "error")
+    statuses = [s for s in ("optimal", "feasible", "no_plan_within", "unsolvable", "timeout", "memout", "error",
+                                "refused")
                 if s in set(df["status"])]
     lines = ["| method | runs | " + " | ".join(statuses) + " | total s | median s (optimal) |",
              "|---|---|" + "---|" * len(statuses) + "---|---|"]

@@ -64,6 +64,9 @@ class Task:
     metric: str | None
     method: str
     constraints: tuple[str, ...] = field(default=())
+    # why the method does not take this puzzle (Plugin.supports, asked when the bench is
+    # planned): the run is not made, its row says ``refused`` and why
+    refused: str | None = field(default=None, compare=False)
 
     def fields(self) -> tuple[str, ...]:
         """The key columns of its row, the instance as it was given."""
@@ -171,10 +174,15 @@ def revision() -> str | None:
 
 
 def versions() -> str:
+    """Python, puzzleplan and every package a method of the registry needs (its ``requires``:
+    python-sat, OR-Tools, the planners' wheels...), with their versions where installed."""
     from importlib.metadata import PackageNotFoundError, version
+
+    from .. import plugins
     out = [f"python {platform.python_version()}"]
     rev = revision()
-    for pkg in ("puzzleplan", "python-sat", "ortools", "up-fast-downward", "up-symk"):
+    packages = ["puzzleplan"] + [r.dist for r in plugins.requirements(plugins.table()) if isinstance(r, plugins.Package)]
+    for pkg in dict.fromkeys(packages):
         try:
             out.append(f"{pkg} {version(pkg)}" + (f" (git {rev})" if pkg == "puzzleplan" and rev else ""))
         except PackageNotFoundError:
@@ -412,7 +420,8 @@ class Sink:
 def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300, memory_mb: int | None = 4096,
           jobs: int = 1, dask_address: str | None = None, echo: Callable[[str], None] = print,
           command: Sequence[str] | None = None, announce: Callable[[int], None] | None = None) -> int:
-    """Run every task not already in ``out``; returns the number of runs made.
+    """Run every task not already in ``out``; returns the number of rows written (runs made, and
+    tasks refused up front: their rows say ``refused`` and why).
     ``echo(line)`` gets one line per run as it ends; ``announce(n)``, the number of runs to make."""
     from ..limits import check_seconds
     time_limit = check_seconds(time_limit)      # before anything is written
@@ -442,21 +451,25 @@ def bench(tasks: Iterable[Task], out: str | Path, time_limit: float | None = 300
         sink.write(row)
         made += 1
         # a failed run says why on its own line, not only in the file
-        why = f"\n  {row['message']}" if row["status"] in ("error", "memout") and row.get("message") else ""
+        why = f"\n  {row['message']}" if row["status"] in ("error", "memout", "refused") and row.get("message") else ""
         echo(f"{task.instance} {row['level']} {row['metric']} {task.method}: {row['status']} "
              f"{row.get('length') if row.get('length') is not None else '-'} {row.get('seconds')}s{why}")
 
-    payloads = {t: {k: v for k, v in asdict(t).items()} for t in todo}
+    rows = len(todo)
+    for task in [t for t in todo if t.refused]:        # refused up front: no run, the reason on file
+        record(task, {"status": "refused", "message": task.refused, "seconds": 0.0})
+    todo = [t for t in todo if not t.refused]
+    payloads = {t: {k: v for k, v in asdict(t).items() if k != "refused"} for t in todo}
     try:
         if client is not None:
             run_on_dask(client, todo, payloads, time_limit, memory_mb, record)
         else:
             run_locally(jobs, todo, payloads, time_limit, memory_mb, record)
     except KeyboardInterrupt:
-        raise Interrupted(made, len(todo) - made) from None
+        raise Interrupted(made, rows - made) from None
     finally:
         sink.close()
-    return len(todo)
+    return rows
 
 
 def run_locally(jobs, todo, payloads, time_limit, memory_mb, record) -> None:
@@ -629,14 +642,18 @@ def plan_tasks(sets: Sequence[str], levels: str | None, metric: str | None, meth
     """The runs of a bench: every method on every instance of ``sets`` (files, folders,
     ``catalogue:GLOB``; ``levels`` like ``1-40``), each method checked before any run
     (known, its solver or planner installed), each metric checked against its family, the
-    conditions against each instance."""
+    conditions against each instance; a method that does not take an instance in its metric
+    under the conditions (:meth:`~puzzleplan.plugins.Plugin.supports`) gets a task marked
+    ``refused`` with the reason, which the bench records without running it."""
     from .. import methods as registry
     from ..formats.load import load
     from ..puzzle import Contradiction, check_metric
+    from ..registry import rules_and_family
     chosen = parse_levels(levels)
     names = [m.strip() for m in methods if m.strip()]
     for method in dict.fromkeys(names):
         registry.check(method)
+    built = {method: registry.build(method) for method in dict.fromkeys(names)}
     tasks = []
     for spec in sets:
         for path, level, m in instances(spec, chosen, metric):
@@ -645,5 +662,7 @@ def plan_tasks(sets: Sequence[str], levels: str | None, metric: str | None, meth
             except Contradiction:       # well formed, no plan can meet them: that run's answer
                 domain = load(located(path), level).domain
             m = check_metric(domain, m)
-            tasks += [Task(path, level, m, method, tuple(constraints)) for method in names]
+            family, conditions = rules_and_family(domain)[1], tuple(getattr(domain, "extra", ()))
+            tasks += [Task(path, level, m, method, tuple(constraints), built[method].supports(family, m, conditions))
+                      for method in names]
     return tasks
