@@ -4,10 +4,9 @@ import random
 
 import pytest
 
-from puzzleplan import methods
-
 from conftest import INSTANCES, catalogue
 import families_gen as generate
+from puzzleplan import methods
 from puzzleplan.kit import freeze, successors_by_sat
 from puzzleplan.constraints import Counted
 from puzzleplan.formats.load import load
