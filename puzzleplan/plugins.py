@@ -63,14 +63,19 @@ class Method:
     def load(self) -> Any:
         """The method's code, imported; PuzzleError if it cannot be (a MemoryError, the run's
         memout, if a library it loads does not fit within the memory limit)."""
-        from .limits import out_of_memory
-        module, _, attr = self.code.partition(":")
-        try:
-            return getattr(importlib.import_module(module), attr)
-        except (ImportError, AttributeError) as err:
-            if out_of_memory(err):
-                raise MemoryError(f"the method {self.name}'s code cannot be loaded within the memory limit") from None
-            raise PuzzleError(f"the method {self.name}'s code {self.code} cannot be loaded: {err}") from None
+        return load(self.code, f"the method {self.name}'s code")
+
+
+def load(code: str, what: str = "code") -> Any:
+    """``"module:attribute"`` imported (see :meth:`Method.load`)."""
+    from .limits import out_of_memory
+    module, _, attr = code.partition(":")
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as err:
+        if out_of_memory(err):
+            raise MemoryError(f"{what} cannot be loaded within the memory limit") from None
+        raise PuzzleError(f"{what} {code} cannot be loaded: {err}") from None
 
 
 # -- what a method needs on this machine --------------------------------------------------

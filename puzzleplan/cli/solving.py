@@ -220,7 +220,8 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
     shown = None if quiet or as_json else Progress(verbose)
     solving = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
                            card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
-                           bounds=bounds, proof_file=proof_file, progress=shown and shown.row,
+                           method_options={} if bounds is None else {"bounds": bounds}, proof_file=proof_file,
+                           progress=shown and shown.row,
                            asking=shown and shown.asking, say=shown and shown.note)
     new = tuple((path, flag) for path, flag in ((proof_file, "--proof"), (plan_out, "--plan-out")) if path)
     job = Job(file, level, margin, constraints, options, metric, backend, time_limit, as_json, animations, plan_out, new)

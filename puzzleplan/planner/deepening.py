@@ -17,8 +17,8 @@ result keeps what was proved (status ``interrupted``).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
-from typing import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .. import limits
 from ..encodings import encoder_for
@@ -80,15 +80,11 @@ class SolveOptions:
     start_horizon   the first horizon tried (default: the admissible lower bound)
     counts          move counts on top of the domain's own
     card_encoding   python-sat's cardinality encoding for move counts
-    lemma_budget    conflicts per reachability-lemma question
-    goal_lemmas     ``pysat-de``: lemmas from the goal side too (off: from the start only)
-    first_probe     with lemmas: the first horizon asked once, within the lemma budget, before
-                    its layers are saturated (:class:`.lemmas.FirstProbe`)
-    bounds          ``pysat-de``: the encoder's admissible distance bounds on both sides (True),
-                    none (False), or the sides the family turns on (None,
-                    ``Encoder.bounds_by_default``: both for knights, the goal side for sliding
-                    blocks, none for Sokoban, where on the 30 IPC-mapped Microban levels they
-                    did not pay, docs/results/planners.md; ``benchmarks/bounds``)
+    method_options  the backend's own options by name (the fields of its class's
+                    ``own_options``: ``pysat``'s :class:`~.backends.pysat_backend.LemmaOptions`,
+                    ``pysat-de``'s :class:`~.backends.pysat_backend.DoubleEndedOptions`:
+                    ``lemma_budget``, ``first_probe``, ``goal_lemmas``, ``bounds``); :func:`solve`
+                    also takes them as keywords
     enumerate_first enumerate a small state space first (``unsolvable`` at once)
     certify         prove optimality with a checked DRAT proof; ``proof_file`` keeps it
     progress        ``progress(row)``: one row per horizon
@@ -103,10 +99,7 @@ class SolveOptions:
     start_horizon: int | None = None
     counts: Sequence[MoveCount] = ()
     card_encoding: str = "seqcounter"
-    lemma_budget: int | None = None
-    goal_lemmas: bool = True
-    first_probe: bool = True
-    bounds: bool | None = None
+    method_options: Mapping[str, Any] = field(default_factory=dict)
     enumerate_first: bool = False
     certify: bool = False
     proof_file: str | None = None
@@ -145,15 +138,19 @@ def solve(target, metric: str | None = None, backend: str | None = None, time_li
 def _solve(target, metric, backend, time_limit, options, changes) -> Result:
     from .. import plugins, registry
     given = {k: v for k, v in (("backend", backend), ("time_limit", time_limit)) if v is not None}
+    general = {f.name for f in fields(SolveOptions)}
+    own = {k: changes.pop(k) for k in list(changes) if k not in general and k in _own_option_names()}
     try:
         o = replace(options or SolveOptions(), **given, **changes)
     except TypeError as err:       # a misspelt option: the Python API's own mistake, said plainly
-        raise TypeError(f"solve(): {err}; options are the fields of SolveOptions") from None
+        raise TypeError(f"solve(): {err}; options are the fields of SolveOptions and the backends' own "
+                        f"({', '.join(sorted(_own_option_names()))})") from None
     domain, family = registry.rules_and_family(target)
     o = replace(o, time_limit=check_options(o.time_limit, o.max_horizon, o.start_horizon),
                 say=o.say or (lambda text: None))
     metric = check_metric(domain, metric)
     method, option, code = plugins.code(o.backend, plugins.SAT)
+    o = replace(o, method_options=_own_options(code, {**o.method_options, **own}))
     built = code.build(method.name, option)
     why = built.supports(family, metric, tuple(getattr(domain, "extra", ())) + tuple(o.counts))
     if why:         # refused before any work, with the reason
@@ -176,6 +173,31 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
         if o.certify and result.status is Status.OPTIMAL:     # within the same time limit
             _certified(result, domain, o)
     return result.scoped(domain)
+
+
+def _own_option_names() -> set[str]:
+    """The own options of every per-horizon backend of the registry."""
+    from .. import plugins
+    out = set()
+    for name in plugins.names(plugins.SAT):
+        impl = plugins.table()[name].load()
+        if getattr(impl, "own_options", None) is not None:
+            out |= {f.name for f in fields(impl.own_options)}
+    return out
+
+
+def _own_options(code, given: Mapping[str, Any]) -> dict:
+    """``given`` checked against the backend's own options and completed with their defaults;
+    another backend's options are kept as given (the loop notes those it cannot follow: ``bounds``
+    without the double-ended unrolling); a name no backend takes is a TypeError."""
+    unknown = set(given) - _own_option_names()
+    if unknown:
+        raise TypeError(f"solve(): unknown option(s) {', '.join(sorted(unknown))}; options are the fields of "
+                        f"SolveOptions and the backends' own ({', '.join(sorted(_own_option_names()))})")
+    cls = getattr(code, "own_options", None)
+    mine = {f.name for f in fields(cls)} if cls is not None else set()
+    settled = vars(cls(**{k: v for k, v in given.items() if k in mine})) if cls is not None else {}
+    return {**{k: v for k, v in given.items() if k not in mine}, **settled}
 
 
 def _enumerated_first(domain, metric, o: SolveOptions) -> Result | None:

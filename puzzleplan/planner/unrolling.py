@@ -87,15 +87,17 @@ def sides(encoder, bounds: bool | None) -> frozenset:
 def unrolling_for(encoder, model, solver, options, say) -> Unrolling:
     """Double-ended when the backend can and the encoding allows it (else forward, and the
     figures say why), forward otherwise; lemmas when the backend asks for them."""
+    own = options.method_options        # the backend's own (pysat_backend.LemmaOptions...)
+    budget, probe, bounds = own.get("lemma_budget"), own.get("first_probe", True), own.get("bounds")
     lemmas = "lemmas" in solver.capabilities
     why = encoder.double_ended() if "double-ended" in solver.capabilities else None
     if "double-ended" in solver.capabilities and why is None:
-        return DoubleEnded(encoder, model, solver, lemmas, options.lemma_budget, bounds=sides(encoder, options.bounds),
-                           goal_lemmas=options.goal_lemmas, probe=options.first_probe, say=say)
-    if options.bounds:
+        return DoubleEnded(encoder, model, solver, lemmas, budget, bounds=sides(encoder, bounds),
+                           goal_lemmas=own.get("goal_lemmas", True), probe=probe, say=say)
+    if bounds:
         say("no distance bounds: only the double-ended unrolling (pysat-de) states them")
     if why is not None:
         say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
-        return Forward(encoder, model, solver, lemmas, options.lemma_budget, f"forward (not double-ended: {why})",
-                       probe=options.first_probe, say=say)
-    return Forward(encoder, model, solver, lemmas, options.lemma_budget, probe=options.first_probe, say=say)
+        return Forward(encoder, model, solver, lemmas, budget, f"forward (not double-ended: {why})",
+                       probe=probe, say=say)
+    return Forward(encoder, model, solver, lemmas, budget, probe=probe, say=say)

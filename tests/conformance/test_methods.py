@@ -188,3 +188,23 @@ def test_need_skips_where_a_program_is_missing_and_fails_in_ci(monkeypatch):
     with pytest.raises(Failed, match="puzzleplan-no-such-program"):
         need("puzzleplan-no-such-program")
     need("bfs", "pysat")        # here: nothing happens
+
+
+def test_a_backends_own_options_are_its_own():
+    """lemma_budget, first_probe, goal_lemmas and bounds belong to the python-sat backends with
+    lemmas (typed dataclasses on the class), not to the general SolveOptions; solve takes them by
+    name, completes them with their defaults, and refuses a name no backend takes."""
+    from dataclasses import fields
+
+    from puzzleplan.planner.backends.pysat_backend import DoubleEnded, Forward, Plain
+    general = {f.name for f in fields(SolveOptions)}
+    assert not general & {"lemma_budget", "first_probe", "goal_lemmas", "bounds"}
+    assert {f.name for f in fields(DoubleEnded.own_options)} == {"lemma_budget", "first_probe", "goal_lemmas", "bounds"}
+    assert {f.name for f in fields(Forward.own_options)} == {"lemma_budget", "first_probe"} and Plain.own_options is None
+    domain = load(CARDS, 2).domain
+    small = solve(domain, "slides", "pysat", lemma_budget=1, first_probe=False)
+    usual = solve(domain, "slides", "pysat")
+    assert small.status is usual.status is Status.OPTIMAL and small.length == usual.length
+    assert "first_probe" not in small.stats
+    with pytest.raises(TypeError, match="goal_lemas"):
+        solve(domain, "slides", "pysat-de", goal_lemas=False)

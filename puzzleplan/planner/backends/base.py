@@ -64,11 +64,14 @@ class Deepening(Plugin):
             return f"no SAT encoding for {family.name} under the metric {metric!r}"
         return self.backend.refuses(family, metric, conditions)
 
+    # the loop, named as the registry names code (the loop imports the backends: no import back)
+    LOOP = "puzzleplan.planner.deepening:solve"
+
     def solve(self, problem, metric: str, options):
         from dataclasses import replace
 
-        from ..deepening import solve
-        return solve(problem, metric, options=replace(options, backend=self.spec))
+        from ...plugins import load
+        return load(self.LOOP)(problem, metric, options=replace(options, backend=self.spec))
 
 
 class Backend(Plugin, abc.ABC):
@@ -82,6 +85,9 @@ class Backend(Plugin, abc.ABC):
 
     method: str = ""
     capabilities: frozenset = frozenset()
+    #: the backend's own options, a dataclass whose fields :func:`puzzleplan.planner.solve`
+    #: takes by name (``pysat-de``'s ``goal_lemmas``...), or None: it has none
+    own_options: type | None = None
 
     @classmethod
     def build(cls, name: str, option: str = "", **settings) -> Deepening:
