@@ -139,7 +139,8 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
     from .. import plugins, registry
     given = {k: v for k, v in (("backend", backend), ("time_limit", time_limit)) if v is not None}
     general = {f.name for f in fields(SolveOptions)}
-    own = {k: changes.pop(k) for k in list(changes) if k not in general and k in _own_option_names()}
+    outside = [k for k in changes if k not in general]
+    own = {k: changes.pop(k) for k in outside if k in _own_option_names()} if outside else {}
     try:
         o = replace(options or SolveOptions(), **given, **changes)
     except TypeError as err:       # a misspelt option: the Python API's own mistake, said plainly
@@ -190,7 +191,7 @@ def _own_options(code, given: Mapping[str, Any]) -> dict:
     """``given`` checked against the backend's own options and completed with their defaults;
     another backend's options are kept as given (the loop notes those it cannot follow: ``bounds``
     without the double-ended unrolling); a name no backend takes is a TypeError."""
-    unknown = set(given) - _own_option_names()
+    unknown = set(given) - _own_option_names() if given else set()
     if unknown:
         raise TypeError(f"solve(): unknown option(s) {', '.join(sorted(unknown))}; options are the fields of "
                         f"SolveOptions and the backends' own ({', '.join(sorted(_own_option_names()))})")
