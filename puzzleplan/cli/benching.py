@@ -93,7 +93,8 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
 
 def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints, quiet=False):
     from ..bench.report import status_table
-    from ..bench.run import bench as run, plan_tasks, read_results
+    from ..bench.results import read_results
+    from ..bench.run import bench as run, plan_tasks
     from ..progress import Bar
     try:
         tasks = plan_tasks(sets, levels, metric, methods.split(","), constraints)

@@ -71,8 +71,8 @@ class Forward:
         out = {**self.encoder.figures(), **(self.lemmas.figures() if self.lemmas is not None else {}),
                **(self.probe.figures() if self.probe is not None else {}),
                **(self.allowance.figures() if self.allowance is not None else {})}
-        if self.encoder.owed_cards:
-            out["owed_cards"] = self.encoder.owed_cards
+        if self.encoder.move_counts.cards:
+            out["owed_cards"] = self.encoder.move_counts.cards
         return {**out, "unrolling": self.note} if self.note else out
 
 

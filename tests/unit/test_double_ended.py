@@ -283,9 +283,9 @@ def satisfies(enc, state, side, t, moves) -> bool:
 @pytest.fixture(params=["direct", "chain"])
 def unary(request, monkeypatch):
     """A unary distance written directly (small boards) or as a chain (huge ones)."""
-    from puzzleplan.encodings import base
+    from puzzleplan.encodings import distances
     if request.param == "chain":
-        monkeypatch.setattr(base, "DIRECT_LITS", 0)
+        monkeypatch.setattr(distances, "DIRECT_LITS", 0)
     return request.param
 
 

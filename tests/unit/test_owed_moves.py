@@ -1,4 +1,4 @@
-"""Moves owed by the counts fit in the steps left (``Encoder._owed``), and the first horizon
+"""Moves owed by the counts fit in the steps left (``encodings.counts``), and the first horizon
 asked before its lemmas (``lemmas.FirstProbe``): both keep SAT's optimum that of search."""
 import random
 
