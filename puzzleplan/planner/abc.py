@@ -22,6 +22,7 @@ its plans are ``feasible`` and its "no shorter" is not a proof here.
 """
 from __future__ import annotations
 
+import enum
 import re
 import subprocess
 import tempfile
@@ -93,20 +94,28 @@ class ModelChecker(Runner):
         return solve(domain, metric, self.option, options.counts, bound, options.say)
 
 
+class RunOutcome(str, enum.Enum):
+    """How one ABC run ended."""
+
+    CEX = "cex"                 # a counterexample: a plan, still to be checked
+    PROVED = "proved"           # a proof, with the invariant it wrote (still to be checked)
+    TIMEOUT = "timeout"         # killed at the deadline (wall clock)
+    UNDECIDED = "undecided"     # it ended by itself without a verdict
+
+
 class Run:
-    """One ABC run on one system: ``outcome`` is ``cex``, ``proved``, ``timeout`` (killed at the
-    deadline, wall clock) or ``undecided`` (it ended by itself without a verdict)."""
+    """One ABC run on one system; ``outcome`` says how it ended (:class:`RunOutcome`)."""
 
     def __init__(self, s, engine: str, say):
         self.s, self.engine, self.say = s, engine, say
         self.aig = to_aig(s, fold=True)
-        self.outcome, self.cubes, self.frames, self.seconds, self.lines = "timeout", None, None, 0.0, []
+        self.outcome, self.cubes, self.frames, self.seconds, self.lines = RunOutcome.TIMEOUT, None, None, 0.0, []
         self.killed = False
 
     def go(self) -> "Run":
         left = limits.left()
         if left is not None and left <= 0:
-            self.outcome = "timeout"
+            self.outcome = RunOutcome.TIMEOUT
             return self
         with tempfile.TemporaryDirectory(prefix="puzzleplan-abc-") as tmp:
             model, cex, inv = (Path(tmp) / name for name in ("system.aig", "cex.txt", "inv.pla"))
@@ -116,13 +125,13 @@ class Run:
             script = f"read_aiger {model}; {command}; write_cex -a {cex}"
             self._run([program(), "-c", script], limits.left())      # what writing the AIG left
             if cex.exists() and cex.stat().st_size:
-                self.outcome = "cex"
+                self.outcome = RunOutcome.CEX
                 self.frames = cex.read_text()
             elif inv.exists() and any("Property proved" in line for line in self.lines):
-                self.outcome = "proved"
+                self.outcome = RunOutcome.PROVED
                 self.cubes = read_cubes(inv.read_text(), self.aig.nlatches, "ABC's invariant")
             else:
-                self.outcome = "timeout" if self.killed or limits.expired() else "undecided"
+                self.outcome = RunOutcome.TIMEOUT if self.killed or limits.expired() else RunOutcome.UNDECIDED
         return self
 
     def _run(self, argv, left) -> None:
@@ -171,81 +180,113 @@ def solve(domain, metric: str, option: str, counts=(), max_horizon: int | None =
     engine, backward = parse_engine(option)
     program()
     say = say or (lambda text: None)
-    method = f"abc:{option}"
     lower = domain.heuristic(domain.initial, metric)
-    result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=domain.board())
-    runs = result.horizons
+    result = Result(Status.TIMEOUT, metric, f"abc:{option}", lower_bound=lower, board=domain.board())
+    search = Bisection(domain, metric, counts, engine, backward, say, result, lower)
     bound = max_horizon
-    refuted = lower - 1          # no plan within this many moves (the admissible lower bound, then invariants)
-    checked_seconds = 0.0
     try:
-        while True:
-            with limits.preemptive():       # the family's encoder, as a system and an AIG
-                s = build_system(domain, metric, counts, backward=backward, bound=bound)
-                run = Run(s, engine, say)
-            run.go()
-            row = {"horizon": bound, "engine": engine, "backward": backward, "outcome": run.outcome,
-                   "latches": run.aig.nlatches, "inputs": run.aig.ninputs, "gates": len(run.aig.gates),
-                   "frames": frames_reached(run.lines), "seconds": run.seconds}
-            runs.append(row)
-            if run.outcome == "cex":
-                steps, length = run.plan(domain, metric, counts)
-                row["plan"] = length
-                if result.length is None or length < result.length:
-                    result.steps, result.length = steps, length
-            say(f"{PROGRAM} {engine}{' backward' if backward else ''}: "
-                + (f"a plan within {bound}? " if bound is not None else "goal reachable? ")
-                + f"{run.outcome}{' of ' + str(row['plan']) + ' ' + metric if 'plan' in row else ''} after "
-                  f"{run.seconds:.2f}s ({row['latches']} latches, {row['inputs']} inputs, {row['gates']} gates)")
-            if run.outcome == "timeout":
-                raise limits.TimeUp()
-            if run.outcome == "undecided":
-                last = next((line.strip() for line in reversed(run.lines) if line.strip()), "no output")
-                result.status = Status.FEASIBLE if result.steps is not None else Status.ERROR
-                result.message = (f"{PROGRAM} {engine} ended without a verdict after {run.seconds:.2f}s, "
-                                  f"before the time limit: {last[:200]}")
-                break
-            if run.outcome == "cex":
-                result.status = Status.FEASIBLE
-                if engine != "pdr":
-                    result.message = f"{engine} writes no invariant: optimality not proven"
-                    break
-            else:
-                checked = check_invariant(run.aig, run.cubes)
-                checked_seconds += checked["seconds"]
-                row.update(invariant_cubes=checked["cubes"], invariant_checked=checked["ok"])
-                result.stats["invariant_checked"] = checked["ok"]
-                result.check = Check.PASSED if checked["ok"] else Check.FAILED
-                if not checked["ok"]:
-                    result.status = Status.UNVERIFIED if result.steps is None else Status.FEASIBLE
-                    result.message = f"{PROGRAM} claims a proof, but its invariant does not check: {checked['why']}"
-                    break
-                if bound is None:
-                    result.status = Status.UNSOLVABLE
-                    result.proof = f"invariant checked: the goal is unreachable ({checked['cubes']} clauses)"
-                    break
-                refuted = bound
-                if result.steps is None:
-                    result.status, result.bound = Status.NO_PLAN_WITHIN, bound
-                    result.proof = f"invariant checked ({checked['cubes']} clauses)"
-                    break
-            if result.steps is not None and result.length <= refuted + 1:
-                result.status = Status.OPTIMAL
-                result.proof = (f"invariant checked: no plan within {refuted}" if refuted >= lower
-                                else f"admissible lower bound {lower}")
-                break
-            # bisect between what is refuted and the best plan: a proof or a shorter plan either way
-            bound = (refuted + 1 + result.length - 1) // 2
+        while not search.final:
+            bound = search.ask(bound)
     except limits.TimeUp:
         result.message = "time limit reached"
     except KeyboardInterrupt:
         result.status, result.message = Status.INTERRUPTED, "interrupted"
     if result.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.FEASIBLE):
-        result.bound = refuted if refuted >= 0 else None
+        result.bound = search.refuted if search.refuted >= 0 else None
         if result.status is Status.TIMEOUT and result.steps is not None:
             result.status = Status.FEASIBLE
-    result.stats.update(runs=len(runs), invariant_check_seconds=round(checked_seconds, 3))
+    result.stats.update(runs=len(result.horizons), invariant_check_seconds=round(search.checked_seconds, 3))
     return result
+
+
+class Bisection:
+    """The runs of one engine on one puzzle: ``refuted``, no plan within this many moves (the
+    admissible lower bound, then checked invariants); ``result`` the answer so far."""
+
+    def __init__(self, domain, metric, counts, engine, backward, say, result: Result, lower: int):
+        self.domain, self.metric, self.counts = domain, metric, counts
+        self.engine, self.backward, self.say = engine, backward, say
+        self.result, self.lower = result, lower
+        self.refuted = lower - 1
+        self.checked_seconds = 0.0
+        self.final = False          # the answer is final: no run more
+
+    def ask(self, bound: int | None) -> int | None:
+        """One run under ``bound`` (None: none); the next bound to ask, unless the answer is
+        now :attr:`final`.  Raises TimeUp when the run was killed at the deadline."""
+        with limits.preemptive():       # the family's encoder, as a system and an AIG
+            s = build_system(self.domain, self.metric, self.counts, backward=self.backward, bound=bound)
+            run = Run(s, self.engine, self.say)
+        run.go()
+        row = self.row(run, bound)
+        if run.outcome is RunOutcome.TIMEOUT:
+            raise limits.TimeUp()
+        if not self.settled(run, row, bound):
+            self.final = True
+            return None
+        result = self.result
+        if result.steps is not None and result.length <= self.refuted + 1:
+            result.status = Status.OPTIMAL
+            result.proof = (f"invariant checked: no plan within {self.refuted}" if self.refuted >= self.lower
+                            else f"admissible lower bound {self.lower}")
+            self.final = True
+            return None
+        # bisect between what is refuted and the best plan: a proof or a shorter plan either way
+        return (self.refuted + 1 + result.length - 1) // 2
+
+    def row(self, run: Run, bound: int | None) -> dict:
+        """The run's row of figures (with its plan, kept if the shortest), said on one line."""
+        result = self.result
+        row = {"horizon": bound, "engine": self.engine, "backward": self.backward, "outcome": run.outcome.value,
+               "latches": run.aig.nlatches, "inputs": run.aig.ninputs, "gates": len(run.aig.gates),
+               "frames": frames_reached(run.lines), "seconds": run.seconds}
+        result.horizons.append(row)
+        if run.outcome is RunOutcome.CEX:
+            steps, length = run.plan(self.domain, self.metric, self.counts)
+            row["plan"] = length
+            if result.length is None or length < result.length:
+                result.steps, result.length = steps, length
+        self.say(f"{PROGRAM} {self.engine}{' backward' if self.backward else ''}: "
+                 + (f"a plan within {bound}? " if bound is not None else "goal reachable? ")
+                 + f"{run.outcome.value}{' of ' + str(row['plan']) + ' ' + self.metric if 'plan' in row else ''} "
+                   f"after {run.seconds:.2f}s ({row['latches']} latches, {row['inputs']} inputs, "
+                   f"{row['gates']} gates)")
+        return row
+
+    def settled(self, run: Run, row: dict, bound: int | None) -> bool:
+        """What the run's outcome says of the answer; False when it is final."""
+        result = self.result
+        if run.outcome is RunOutcome.UNDECIDED:
+            last = next((line.strip() for line in reversed(run.lines) if line.strip()), "no output")
+            result.status = Status.FEASIBLE if result.steps is not None else Status.ERROR
+            result.message = (f"{PROGRAM} {self.engine} ended without a verdict after {run.seconds:.2f}s, "
+                              f"before the time limit: {last[:200]}")
+            return False
+        if run.outcome is RunOutcome.CEX:
+            result.status = Status.FEASIBLE
+            if self.engine != "pdr":
+                result.message = f"{self.engine} writes no invariant: optimality not proven"
+                return False
+            return True
+        checked = check_invariant(run.aig, run.cubes)
+        self.checked_seconds += checked["seconds"]
+        row.update(invariant_cubes=checked["cubes"], invariant_checked=checked["ok"])
+        result.stats["invariant_checked"] = checked["ok"]
+        result.check = Check.PASSED if checked["ok"] else Check.FAILED
+        if not checked["ok"]:
+            result.status = Status.UNVERIFIED if result.steps is None else Status.FEASIBLE
+            result.message = f"{PROGRAM} claims a proof, but its invariant does not check: {checked['why']}"
+            return False
+        if bound is None:
+            result.status = Status.UNSOLVABLE
+            result.proof = f"invariant checked: the goal is unreachable ({checked['cubes']} clauses)"
+            return False
+        self.refuted = bound
+        if result.steps is None:
+            result.status, result.bound = Status.NO_PLAN_WITHIN, bound
+            result.proof = f"invariant checked ({checked['cubes']} clauses)"
+            return False
+        return True
 
 
 def frames_reached(lines: list[str]) -> int | None:
