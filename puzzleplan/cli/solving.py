@@ -11,10 +11,10 @@ import click
 from .. import limits, methods
 from ..plans import read_plan
 from ..plugins import DEFAULT_SAT
-from ..puzzle import Contradiction, PuzzleError
+from ..puzzle import Contradiction, Outcome, PuzzleError
 from .common import (memory_option, AT_LEAST_0, SECONDS, Described, MethodChoice, animation_option, counts_option,
                      domain_option, fail, json_option, level_option, metric_option)
-from .outcomes import EXIT_INTERRUPTED, EXIT_MEMOUT, EXIT_NOT_SOLVED
+from .outcomes import end_with
 from .report import (load_instance, no_plan, print_result, progress_printer, timed_out, write_animations,
                      write_plan)
 
@@ -245,7 +245,7 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
 @memory_option
 def explore(file, metric, level, time_limit, options, as_json):
     """Enumerate every state reachable in FILE."""
-    from ..search import explore as run
+    from ..search import Stopped, explore as run
     contradiction = None
     try:
         with limits.time_limit(time_limit):     # the clock starts before the file is read
@@ -261,21 +261,20 @@ def explore(file, metric, level, time_limit, options, as_json):
                           None if as_json else progress_printer("explore", "states reached", "in the frontier"),
                           time_limit)
     except limits.TimeUp:
-        figures = {"complete": False, "stopped": "timeout", "reachable": 0,
+        figures = {"complete": False, "stopped": Stopped.TIMEOUT.value, "reachable": 0,
                    "message": "the time limit passed while the puzzle was read and its rules built"}
         inst = None
     except PuzzleError as err:
         fail(err, as_json)
-    status = "explored" if figures["complete"] else {"timeout": "timeout", "memout": "memout"}.get(
-        figures.get("stopped"), "interrupted")
+    status = "explored" if figures["complete"] else {Stopped.TIMEOUT: "timeout", Stopped.MEMOUT: "memout"}.get(
+        Stopped(figures["stopped"]), "interrupted")
     if as_json:
         click.echo(json.dumps({"status": status, "board": inst and inst.domain.board(), **figures,
                                **({"conditions_left_out": contradiction} if contradiction else {})}))
     else:
         click.echo(("" if figures["complete"] else f"{status} (incomplete): ")
                    + ", ".join(f"{k}={v}" for k, v in figures.items()))
-    if status in ("interrupted", "memout"):
-        sys.exit(EXIT_INTERRUPTED if status == "interrupted" else EXIT_MEMOUT)
+    end_with({"interrupted": Outcome.INTERRUPTED, "memout": Outcome.MEMOUT}.get(status, Outcome.ANSWER))
 
 
 @click.command()
@@ -300,7 +299,7 @@ def validate(file, planfile, metric, level, constraints, pddl_plan, options, as_
     except Contradiction as err:
         report = {"status": "not_solved", "solved": False, "problem": f"no plan can meet the conditions: {err.problem}"}
         click.echo(json.dumps(report) if as_json else f"not solved: {report['problem']}")
-        sys.exit(EXIT_NOT_SOLVED)
+        end_with(Outcome.NOT_SOLVED)
     except PuzzleError as err:
         fail(err, as_json)
     if as_json:
@@ -310,7 +309,6 @@ def validate(file, planfile, metric, level, constraints, pddl_plan, options, as_
         size = f"{report['length']} {metric}" + ("" if metric == "steps" else f", {len(steps)} steps")
         click.echo(f"{'valid' if report['solved'] else 'legal but not solved'}: {size}"
                    + ("" if report["solved"] else f" ({report['problem']})"))
-    if not report["solved"]:
-        sys.exit(EXIT_NOT_SOLVED)
+    end_with(Outcome.ANSWER if report["solved"] else Outcome.NOT_SOLVED)
 
 

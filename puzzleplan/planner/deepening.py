@@ -222,16 +222,13 @@ def _certified(result: Result, domain, o: SolveOptions) -> None:
     try:
         _certify(result, domain, o.card_encoding, o.proof_file, o.say)
     except KeyboardInterrupt:
-        result.stats["certify_interrupted"] = True
         result.check = Check.INTERRUPTED
         result.message = "certification interrupted: optimal by the refuted horizon, without a checked proof"
     except limits.TimeUp:          # the limit is an answer, not an error
-        result.stats["certify_timeout"] = True
         result.check = Check.TIMED_OUT
         result.message = ("certification stopped by the time limit: optimal by the refuted horizon, "
                           "without a checked proof")
     except MemoryError:            # the proof or its check did not fit within --memory
-        result.stats["certify_memout"] = True
         result.check = Check.MEMOUT
         result.message = ("certification stopped by the memory limit: optimal by the refuted horizon, "
                           "without a checked proof")
@@ -240,7 +237,7 @@ def _certified(result: Result, domain, o: SolveOptions) -> None:
 def _enumerated(domain, metric, say) -> Result | None:
     """UNSOLVABLE if the whole reachable space is small, enumerated, and goal-free; says on
     one line why the enumeration stopped otherwise (a goal reached, a space too wide)."""
-    from ..search import explore
+    from ..search import Stopped, explore
 
     class Open(Exception):
         """The space is still opening up: given up (see ENUMERATE_OPEN)."""
@@ -255,12 +252,12 @@ def _enumerated(domain, metric, say) -> Result | None:
     except Open as why:
         say(f"enumeration stopped: the state space is still opening up ({why}); deepening")
         return None
-    stopped = figures.get("stopped")
-    if stopped == "interrupted":
+    stopped = Stopped(figures["stopped"]) if "stopped" in figures else None
+    if stopped is Stopped.INTERRUPTED:
         raise KeyboardInterrupt
-    if stopped == "timeout":
+    if stopped is Stopped.TIMEOUT:
         raise limits.TimeUp()
-    if stopped == "memout":
+    if stopped is Stopped.MEMOUT:
         raise MemoryError
     if figures.get("complete") and not figures["goal_states"]:
         say(f"the reachable state space ({figures['reachable']:,} states) holds no goal")
@@ -268,10 +265,10 @@ def _enumerated(domain, metric, say) -> Result | None:
                       proof=f"complete enumeration of {figures['reachable']:,} reachable states",
                       stats={"reachable": figures["reachable"]},
                       message="unsolvable: found by enumerating the states before any SAT call")
-    if stopped == "goal":
+    if stopped is Stopped.GOAL:
         say(f"enumeration stopped: a goal state is reachable ({figures['nearest_goal']} {metric} away, "
             f"{figures['reachable']:,} states seen); deepening")
-    elif stopped == "max_states":
+    elif stopped is Stopped.MAX_STATES:
         say(f"enumeration stopped at {ENUMERATE_STATES:,} states (its budget): the space is larger; deepening")
     return None
 

@@ -1,4 +1,4 @@
 """Classic state-space search over any family's rules (:class:`puzzleplan.contract.Rules`): the baselines."""
-from .algorithms import astar_search, breadth_first_search, explore
+from .algorithms import Stopped, astar_search, breadth_first_search, explore
 
-__all__ = ["astar_search", "breadth_first_search", "explore"]
+__all__ = ["Stopped", "astar_search", "breadth_first_search", "explore"]

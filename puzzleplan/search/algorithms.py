@@ -14,6 +14,7 @@ every state within it, so no plan that short exists (``bound``).
 """
 from __future__ import annotations
 
+import enum
 import heapq
 import resource
 import time
@@ -25,6 +26,22 @@ from ..puzzle import Result, Status, check_metric
 from ..validate import check_plan
 
 Progress = Callable[[int, int], None] | None
+
+
+class Stopped(str, enum.Enum):
+    """What stopped a search or an enumeration before its end."""
+
+    GOAL = "goal"                   # the first goal state reached (enumeration, ``stop_at_goal``)
+    MAX_STATES = "max_states"       # more states than ``max_states`` (enumeration)
+    TIMEOUT = "timeout"             # the time limit
+    INTERRUPTED = "interrupted"     # Ctrl-C
+    MEMOUT = "memout"               # the memory limit
+
+
+#: the status and message of a search stopped by a limit
+STOPPED_RESULT = {Stopped.TIMEOUT: (Status.TIMEOUT, "time limit reached"),
+                  Stopped.MEMOUT: (Status.MEMOUT, None),
+                  Stopped.INTERRUPTED: (Status.INTERRUPTED, "interrupted")}
 
 
 def _peak_mb() -> float:
@@ -39,14 +56,13 @@ def _plan(parent: dict, state) -> list:
     return moves[::-1]
 
 
-def _finish(domain, metric, method, parent, goal_state, stats, t0, stopped=None, bound=None,
-            proof: str | None = None) -> Result:
+def _finish(domain, metric, method, parent, goal_state, stats, t0, stopped: Stopped | None = None,
+            bound=None, proof: str | None = None) -> Result:
     stats.update(seconds=round(time.perf_counter() - t0, 4), peak_rss_mb=_peak_mb())
     if goal_state is None:
         if stopped is not None:
-            status, message = {"timeout": (Status.TIMEOUT, "time limit reached"),
-                               "memout": (Status.MEMOUT, limits.memout_message()),
-                               "interrupted": (Status.INTERRUPTED, "interrupted")}[stopped]
+            status, message = STOPPED_RESULT[stopped]
+            message = message or limits.memout_message()
         else:
             status, message = Status.UNSOLVABLE, "the reachable state space holds no goal"
         return Result(status, metric, method, stats=stats, board=domain.board(), message=message,
@@ -94,11 +110,11 @@ def breadth_first_search(domain, metric: str | None = None, time_limit: float | 
                             break
                         frontier.append((nxt, depth + 1))
     except limits.TimeUp:
-        stopped = "timeout"
+        stopped = Stopped.TIMEOUT
     except KeyboardInterrupt:
-        stopped = "interrupted"
+        stopped = Stopped.INTERRUPTED
     except MemoryError:       # what filled the memory goes first: the result needs no plan
-        stopped, goal = "memout", None
+        stopped, goal = Stopped.MEMOUT, None
         frontier.clear(), parent.clear()
     return _finish(domain, metric, "bfs", parent, goal, stats, t0, stopped, done)
 
@@ -155,11 +171,11 @@ def _best_first(domain, metric, time_limit, progress, method: str, use_h: bool) 
                         tie += 1
                         heapq.heappush(heap, (cost + h(nxt, metric), -cost, tie, nxt))
     except limits.TimeUp:
-        stopped = "timeout"
+        stopped = Stopped.TIMEOUT
     except KeyboardInterrupt:
-        stopped = "interrupted"
+        stopped = Stopped.INTERRUPTED
     except MemoryError:       # what filled the memory goes first: the result needs no plan
-        stopped, goal = "memout", None
+        stopped, goal = Stopped.MEMOUT, None
         heap.clear(), closed.clear(), g.clear(), parent.clear()
     return _finish(domain, metric, method, parent, goal, stats, t0, stopped, floor - 1,
                    None if use_h else "complete uniform-cost search")
@@ -171,7 +187,7 @@ def explore(domain, metric: str | None = None, progress: Progress = None, time_l
 
     ``complete`` is false when ``time_limit`` (seconds), ``max_states``, Ctrl-C or, with
     ``stop_at_goal``, the first goal state reached stopped the enumeration first
-    (``stopped`` says which: ``goal`` for the last); the figures are then those of the
+    (``stopped``, a :class:`Stopped`, says which); the figures are then those of the
     states seen so far."""
     metric = check_metric(domain, metric)
     time_limit = limits.check_seconds(time_limit)
@@ -188,7 +204,7 @@ def explore(domain, metric: str | None = None, progress: Progress = None, time_l
                     goals += 1
                     nearest = depth[state] if nearest is None else nearest
                     if stop_at_goal:
-                        stopped = "goal"
+                        stopped = Stopped.GOAL
                         break
                 for _, nxt in domain.successors(state, metric):
                     limits.checkpoint()
@@ -199,17 +215,17 @@ def explore(domain, metric: str | None = None, progress: Progress = None, time_l
                         if progress and len(depth) % 10000 == 0:
                             progress(len(depth), len(frontier))
                 if max_states is not None and len(depth) > max_states:
-                    stopped = "max_states"
+                    stopped = Stopped.MAX_STATES
                     break
     except limits.TimeUp:
-        stopped = "timeout"
+        stopped = Stopped.TIMEOUT
     except KeyboardInterrupt:
-        stopped = "interrupted"
+        stopped = Stopped.INTERRUPTED
     except MemoryError:
-        stopped = "memout"
+        stopped = Stopped.MEMOUT
     out = {"reachable": len(depth), "transitions": transitions, "goal_states": goals,
            "nearest_goal": nearest, "max_depth": max(depth.values()), "metric": metric,
            "complete": stopped is None, "seconds": round(time.perf_counter() - t0, 4), "peak_rss_mb": _peak_mb()}
     if stopped:
-        out["stopped"] = stopped
+        out["stopped"] = stopped.value
     return out
