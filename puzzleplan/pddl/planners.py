@@ -134,7 +134,7 @@ def available(method: str) -> bool:
     return True
 
 
-def figures(log: str) -> dict:
+def log_figures(log: str) -> dict:
     """The planner's own figures from its log (the last of each)."""
     out = {}
     for key, pattern in (("expanded", r"Expanded (\d+) state"), ("generated", r"Generated (\d+) state"),
@@ -198,7 +198,7 @@ def plan(domain, metric: str | None, method: "str | Planner", time_limit: float 
                                        limits.left())
             plan_file = folder / "sas_plan"
             text = plan_file.read_text() if plan_file.exists() else None
-    stats = {"seconds": round(time.perf_counter() - t0, 4), "exit_code": code, **figures(log)}
+    stats = {"seconds": round(time.perf_counter() - t0, 4), "exit_code": code, **log_figures(log)}
     board = base.board()
     if code == 0 and text is not None:
         steps = files.decode(task, domain, text, f"{method} plan")
