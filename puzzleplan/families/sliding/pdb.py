@@ -45,7 +45,7 @@ from pathlib import Path
 import numpy as np
 
 VERSION = 1
-MAX_ENTRIES = 1 << 24       # one table's cells**size (uint8): 16 MiB; the 15-puzzle's 6-tile pattern
+MAX_ENTRIES = 1 << 20       # one table's entries (uint8): 1 MiB; the 15-puzzle: four tiles and the blank, 4-4-4-3
 CACHE_FROM = 1 << 16        # smaller tables are made in milliseconds: not written to disk
 UNREACHED = 255
 STEPS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
@@ -247,7 +247,7 @@ def partition(tiles: list[tuple[int, tuple]], extra: int, n: int,
     """The goal's tiles (``(kind, goal cell)``) in reading order of their goal cells, cut into
     patterns (:func:`tables_for` parts them twice: by rows, then by columns), ``sizes`` if
     given, else as even as the largest table allows (a table holds
-    ``extra * n**size`` entries; 15 tiles and the blank on 16 cells: 5-5-5; 8 on 9: 4-4)."""
+    ``extra * n**size`` entries; 15 tiles and the blank on 16 cells: 4-4-4-3, a row each; 8 on 9: 4-4)."""
     order = [kind for kind, _ in sorted(tiles, key=lambda t: t[1])]
     if sizes is None:
         most = 1
