@@ -189,6 +189,8 @@ ROWS = (
     Method("bfs", SEARCH, "puzzleplan.search.methods:BreadthFirst",
            "breadth-first search (uniform-cost where moves cost other than 1: optimal in every metric)"),
     Method("astar", SEARCH, "puzzleplan.search.methods:AStar", "A* with the family's admissible heuristic"),
+    Method("idastar", SEARCH, "puzzleplan.search.methods:IDAStar",
+           "IDA* with the family's admissible heuristic (memory: the current path only)"),
     Method("pysat", SAT, "puzzleplan.planner.backends.pysat_backend:Forward",
            "incremental python-sat solver unrolling forward, with reachability lemmas", "SOLVER",
            example="pysat:cadical195"),

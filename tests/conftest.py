@@ -1,4 +1,6 @@
 import csv
+import os
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -9,6 +11,8 @@ from puzzleplan.kit import need, requires  # noqa: F401  (the skip of tests that
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = instances_root()      # the package's bundled instances: the checkout's instances/
+# the sliding tiles' pattern databases are cached in the temporary folder, not the user's cache
+os.environ.setdefault("PUZZLEPLAN_CACHE", os.path.join(tempfile.gettempdir(), "puzzleplan-test-cache"))
 
 
 def pytest_xdist_auto_num_workers(config):

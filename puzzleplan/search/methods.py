@@ -1,4 +1,4 @@
-"""The searches as methods of the registry (:mod:`puzzleplan.plugins`): ``bfs`` and ``astar``.
+"""The searches as methods of the registry (:mod:`puzzleplan.plugins`): ``bfs``, ``astar``, ``idastar``.
 
 Each is the class of its row; ``solve`` runs the search function of
 :mod:`.algorithms` under the run's time limit.  Their own option: ``progress(expanded,
@@ -42,3 +42,12 @@ class AStar(Search):
     def function():
         from .algorithms import astar_search
         return astar_search
+
+
+class IDAStar(Search):
+    """``idastar``: IDA* with the family's admissible heuristic (memory: the current path only)."""
+
+    @staticmethod
+    def function():
+        from .idastar import ida_star_search
+        return ida_star_search

@@ -29,7 +29,7 @@ def test_every_method_finds_the_same_optimum(spec):
 
 
 def test_the_registry_covers_each_kind_and_the_cli_uses_it():
-    assert methods.names(methods.SEARCH) == ["bfs", "astar"]
+    assert methods.names(methods.SEARCH) == ["bfs", "astar", "idastar"]
     assert {"pysat", "cpsat", "external"} <= set(methods.names(methods.SAT))
     assert {"fd-lmcut", "symk"} <= set(methods.names(methods.PLANNER))
     from click.testing import CliRunner
