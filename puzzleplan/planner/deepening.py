@@ -445,7 +445,7 @@ class Deepening:
             self.probed_at = spent
         within = self.o.gap
         upper = self.incumbent.length
-        if within is not None and upper is not None and gap(upper, self.refuted + 1) <= within:
+        if within is not None and upper is not None and not self.closed() and gap(upper, self.refuted + 1) <= within:
             raise GapReached(f"stopped at a gap of {gap(upper, self.refuted + 1)} % (--gap {within:g})")
 
     def exhausted(self) -> None:
