@@ -98,6 +98,13 @@ def horizon_line(row: dict) -> str:
             f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}{best}")
 
 
+def finite(value: float | None) -> float | None:
+    """``--gap``'s value: a number of per cent (nan is in no range, and is refused as such)."""
+    if value is not None and value != value:
+        raise click.BadParameter(f"{value!r} is not in the range 0<=x<=100.")
+    return value
+
+
 class Progress:
     """How ``solve`` shows its deepening on stderr (nothing with ``-q`` or ``--json``):
 
@@ -193,7 +200,7 @@ class Progress:
 @click.option("--fast", is_flag=True, help="Double the horizon instead of +1 (optimality may stay unproven).")
 @click.option("--start-horizon", type=AT_LEAST_0, default=None,
               help="First horizon tried (default: the admissible lower bound); a plan sooner on long puzzles.")
-@click.option("--gap", "gap", type=click.FloatRange(0, 100), default=None,
+@click.option("--gap", "gap", type=click.FloatRange(0, 100), default=None, callback=lambda ctx, param, value: finite(value),
               help="Stop once a plan is within PCT per cent of the proven lower bound (status feasible, both "
                    "bounds printed); 0: only at the optimum.")
 @click.option("--probes", is_flag=True,

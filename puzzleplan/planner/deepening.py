@@ -481,7 +481,7 @@ class Deepening:
             lower = max(self.refuted + 1, self.lower, 0)
             r.stats.update(upper=best.length, optimum_at_least=lower, gap=gap(best.length, lower),
                            plan_found_by=best.how)
-        if best.history:
+        if len(best.history) > 1 or r.status is Status.FEASIBLE:     # an optimum found at once: as before
             r.stats["improvements"] = [{"length": n, "how": how} for n, how in best.history]
         if self.probes is not None and self.probes.asked:
             r.stats["probes"] = self.probes.asked
