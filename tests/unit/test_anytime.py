@@ -8,10 +8,12 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import INSTANCES
+from families_gen import FAMILIES, instances
 from puzzleplan.cli import main
 from puzzleplan.formats.load import load
 from puzzleplan.planner import anytime, deepening, solve
 from puzzleplan.puzzle import Status
+from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 
 pytestmark = pytest.mark.smoke
@@ -102,3 +104,22 @@ def test_solve_prints_the_plan_the_lower_bound_and_the_gap():
     assert first.startswith("feasible: ") and f"{doc['length']} steps" in first
     assert f"optimum >= {doc['optimum_at_least']} (gap {doc['gap']} %)" in first
     assert check_plan(load(CARD40).domain, doc["steps"], "steps")["solved"]
+
+
+SERIES = [(f, m) for f in FAMILIES for m in f.encoders]
+
+
+@pytest.mark.parametrize("family,metric", SERIES, ids=[f"{f.name}-{m}" for f, m in SERIES])
+def test_probes_on_generated_series_keep_the_bfs_optimum(family, metric, probing_at_once):
+    """Probes from the first conflict, every answer against breadth-first search: an optimum is
+    the same, never a plan longer than one found before, every plan replayed."""
+    for rules in instances(family, 3, seed=5):
+        bfs = breadth_first_search(rules, metric)
+        got = solve(rules, metric, probes=True, enumerate_first=True)     # a tiny space without a goal: at once
+        if bfs.status is Status.UNSOLVABLE:
+            assert got.status is Status.UNSOLVABLE and got.steps is None, got.status
+            continue
+        assert got.status is Status.OPTIMAL and got.length == bfs.length, (got.status, got.length, bfs.length)
+        assert check_plan(rules, got.steps, metric)["solved"]
+        found = [row["length"] for row in got.stats.get("improvements", [])]
+        assert found == sorted(found, reverse=True)
