@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from .. import limits
 from ..puzzle import PuzzleError
 from ..validate import check_plan
 
@@ -36,6 +37,9 @@ PROBE_MIN = 5_000
 # the deepening's conflicts before the first probe: runs that prove their optimum sooner (Rush
 # Hour card 40 in steps: 27,988) are the same as without probes, which would double their work
 PROBE_AFTER = 50_000
+# single steps are tried out of plans up to this long (a replay of the plan per step: 160,000
+# steps replayed at most)
+LONGEST_SHORTENED = 400
 
 
 @dataclass
@@ -109,16 +113,19 @@ def without_loops(domain, steps: list) -> list:
 
 
 def shortened(domain, steps: list, length: int, metric: str, counts=()) -> tuple[list, int]:
-    """``(steps, length)`` no longer than the plan given: loops removed, then each single
-    step whose removal still solves the puzzle, every cut checked by replay."""
+    """``(steps, length)`` no longer than the plan given: loops removed, then (on plans of at
+    most :data:`LONGEST_SHORTENED` steps, a replay per step) each single step whose removal still
+    solves the puzzle, every cut checked by replay; the time limit stops it where it is."""
     best, best_len = list(steps), length
     cut = without_loops(domain, best)
     if len(cut) < len(best):
         got = _solves(domain, cut, metric, counts)
         if got is not None and got <= best_len:
             best, best_len = cut, got
+    if len(best) > LONGEST_SHORTENED:
+        return best, best_len
     i = len(best) - 1
-    while i >= 0:                           # from the end: a cut there leaves the earlier positions
+    while i >= 0 and not limits.expired():      # from the end: a cut there leaves the earlier positions
         trial = best[:i] + best[i + 1:]
         got = _solves(domain, trial, metric, counts)
         if got is not None and got <= best_len:

@@ -409,12 +409,14 @@ class Deepening:
             r.status, r.bound = Status.FEASIBLE, self.refuted
 
     def offer(self, steps: list, length: int, how: str) -> None:
-        """A replayed plan that is not known optimal: shortened, then kept if it is the best."""
-        steps, length = shortened(self.domain, steps, length, self.metric, self.o.counts)
-        if self.incumbent.offer(steps, length, how):
+        """A replayed plan that is not known optimal: kept if it is the best, then shortened (a
+        stop while it is shortened keeps the plan as found)."""
+        kept = self.incumbent.offer(steps, length, how)
+        short, cut = shortened(self.domain, steps, length, self.metric, self.o.counts)
+        if self.incumbent.offer(short, cut, f"{how}, shortened by replay") or kept:
             lower = self.refuted + 1
-            self.o.say(f"plan of {length} {self.metric} ({how}); optimum >= {lower} "
-                       f"(gap {gap(length, lower)} %)")
+            self.o.say(f"plan of {self.incumbent.length} {self.metric} ({self.incumbent.how}); optimum >= {lower} "
+                       f"(gap {gap(self.incumbent.length, lower)} %)")
 
     def closed(self) -> bool:
         """Whether the plan in hand ends the deepening: every horizon below its length is
