@@ -161,7 +161,6 @@ class Probes:
         from ..encodings import encoder_for
         from ..encodings.model import BoolModel
         from .backends import make_backend
-        from .deepening import _replayed
         if self.solver is None:
             self.model = BoolModel()
             spec = "pysat-plain" + (f":{self.solver_name}" if self.solver_name else "")
@@ -181,7 +180,7 @@ class Probes:
         self.asked.append(row)
         if answer is not True:
             return answer, None, None
-        steps, length = _replayed(self.domain, self.encoder, self.model, self.solver.values(), self.metric,
+        steps, length = replayed(self.domain, self.encoder, self.model, self.solver.values(), self.metric,
                                   self.counts)
         row["length"] = length
         return True, steps, length
@@ -201,3 +200,13 @@ def probe_solver(method: str) -> str | None:
 
 class GapReached(Exception):
     """The plan in hand is within ``--gap`` per cent of the proven lower bound: the run stops."""
+
+
+def replayed(domain, encoder, model, values, metric, counts) -> tuple[list, int]:
+    """Decode a model and replay it by the domain's rules: (steps, length)."""
+    moves = encoder.decode(model, values)
+    steps = domain.render_steps(moves)
+    report = check_plan(domain, steps, metric, counts)
+    if not report["solved"]:
+        raise AssertionError(f"the decoded plan fails replay: {report['problem']}")
+    return steps, report["length"]

@@ -25,8 +25,7 @@ from ..encodings import encoder_for
 from ..plugins import DEFAULT_SAT
 from ..encodings.model import BoolModel
 from ..puzzle import Check, MoveCount, PuzzleError, Result, Status, Verdict, check_metric
-from ..validate import check_plan
-from .anytime import PROBE_AFTER, PROBE_MIN, GapReached, Incumbent, Probes, gap, probe_solver, shortened
+from .anytime import PROBE_AFTER, PROBE_MIN, GapReached, Incumbent, Probes, gap, probe_solver, replayed, shortened
 from .backends import make_backend
 from .unrolling import unrolling_for
 
@@ -317,7 +316,7 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
                 answer = solver.solve(unrolling.goal(horizon), horizon, run.minimise)
                 run.record(horizon, answer, unrolling.units(), ts)
                 if answer.status is Verdict.SAT:
-                    run.found(answer, *_replayed(domain, encoder, model, solver.values(), metric, o.counts))
+                    run.found(answer, *replayed(domain, encoder, model, solver.values(), metric, o.counts))
                     break
                 if not run.hard and (total_conflicts(run.result.horizons) or 0) >= HARD_RUN:
                     run.hard = True
@@ -523,13 +522,3 @@ def _certify(result: Result, domain, card_encoding: str, proof_file: str | None,
                         f"checked by dratify ({figures.get('engine', '-')})")
     else:
         result.message = "CERTIFICATION FAILED: the DRAT proof did not check"
-
-
-def _replayed(domain, encoder, model, values, metric, counts) -> tuple[list, int]:
-    """Decode a model and replay it by the domain's rules: (steps, length)."""
-    moves = encoder.decode(model, values)
-    steps = domain.render_steps(moves)
-    report = check_plan(domain, steps, metric, counts)
-    if not report["solved"]:
-        raise AssertionError(f"the decoded plan fails replay: {report['problem']}")
-    return steps, report["length"]
