@@ -93,6 +93,8 @@ def print_result(result: Result, as_json: bool, replay=None) -> None:
             line += f", {result.length} {result.metric}"
             if result.steps is not None and result.metric != "steps" and result.length != len(result.steps):
                 line += f" ({len(result.steps)} steps)"
+        if result.status is Status.FEASIBLE and result.stats.get("optimum_at_least") is not None:
+            line += f", optimum >= {result.stats['optimum_at_least']} (gap {result.stats['gap']} %)"
         if result.bound is not None:
             line += f", no plan within {result.bound} {result.metric}"
         elif result.status in (Status.TIMEOUT, Status.INTERRUPTED):

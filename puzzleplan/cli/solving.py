@@ -93,8 +93,16 @@ def horizon_line(row: dict) -> str:
         lemmas += f" {row['bounds']:>4} bounds"
     if row.get("winner"):
         lemmas += f" won by {row['winner']} ({row['cpu']:.2f} CPU s)"
+    best = f" (best plan {row['upper']})" if row.get("upper") is not None else ""
     return (f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "
-            f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}")
+            f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}{best}")
+
+
+def finite(value: float | None) -> float | None:
+    """``--gap``'s value: a number of per cent (nan is in no range, and is refused as such)."""
+    if value is not None and value != value:
+        raise click.BadParameter(f"{value!r} is not in the range 0<=x<=100.")
+    return value
 
 
 class Progress:
@@ -118,6 +126,7 @@ class Progress:
         self.mode = "table" if verbose else ("line" if (sys.stderr.isatty() if terminal is None else terminal)
                                              else "log")
         self.refuted: int | None = None
+        self.upper: int | None = None     # the best plan's length so far
         self.conflicts = 0
         self.shown = False          # the status line is on screen
         self.last_printed = None    # the log: when a line was last printed
@@ -133,6 +142,8 @@ class Progress:
         """The status line: ``head``, then where the run stands."""
         import shutil
         refuted = "nothing refuted yet" if self.refuted is None else f"no plan within {self.refuted}"
+        if self.upper is not None:
+            refuted += f", best plan {self.upper}"
         text = f"{head}: {refuted}, {self.conflicts:,} conflicts, {self.clock() - self.start:.0f} s"
         width = shutil.get_terminal_size((80, 24)).columns - 1
         sys.stderr.write("\r" + text[:width] + "\x1b[K")
@@ -143,6 +154,8 @@ class Progress:
         if row.get("result") == "unsat":
             self.refuted = max(self.refuted if self.refuted is not None else -1, row["horizon"])
         self.conflicts += row.get("conflicts") or 0
+        if row.get("upper") is not None:
+            self.upper = row["upper"]
         if self.mode == "table":
             click.echo(horizon_line(row), err=True)
         elif self.mode == "line":
@@ -187,6 +200,12 @@ class Progress:
 @click.option("--fast", is_flag=True, help="Double the horizon instead of +1 (optimality may stay unproven).")
 @click.option("--start-horizon", type=AT_LEAST_0, default=None,
               help="First horizon tried (default: the admissible lower bound); a plan sooner on long puzzles.")
+@click.option("--gap", "gap", type=click.FloatRange(0, 100), default=None, callback=lambda ctx, param, value: finite(value),
+              help="Stop once a plan is within PCT per cent of the proven lower bound (status feasible, both "
+                   "bounds printed); 0: only at the optimum.")
+@click.option("--probes", is_flag=True,
+              help="Once a run is hard (50,000 conflicts), probe horizons with slack for a plan beside the "
+                   "deepening (python-sat methods, one at a time), each on a solver without lemmas.")
 @click.option("--card-encoding", default="seqcounter", show_default=True,
               help="pysat.card encoding for move counts: seqcounter, totalizer, sortnetwrk, ...")
 @click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
@@ -211,8 +230,8 @@ class Progress:
 @json_option
 @animation_option
 @memory_option
-def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, card_encoding,
-          margin, quiet, verbose, certify, proof_file, enumerate_first, bounds, options, plan_out, as_json, animations):
+def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, gap, probes,
+          card_encoding, margin, quiet, verbose, certify, proof_file, enumerate_first, bounds, options, plan_out, as_json, animations):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from ..planner import SolveOptions, solve as plan
     if proof_file and not certify:
@@ -221,6 +240,7 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
     solving = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
                            card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
                            method_options={} if bounds is None else {"bounds": bounds}, proof_file=proof_file,
+                           probes=probes, gap=gap,
                            progress=shown and shown.row,
                            asking=shown and shown.asking, say=shown and shown.note)
     new = tuple((path, flag) for path, flag in ((proof_file, "--proof"), (plan_out, "--plan-out")) if path)

@@ -25,7 +25,7 @@ from ..encodings import encoder_for
 from ..plugins import DEFAULT_SAT
 from ..encodings.model import BoolModel
 from ..puzzle import Check, MoveCount, PuzzleError, Result, Status, Verdict, check_metric
-from ..validate import check_plan
+from .anytime import PROBE_AFTER, PROBE_MIN, GapReached, Incumbent, Probes, gap, probe_solver, replayed, shortened
 from .backends import make_backend
 from .unrolling import unrolling_for
 
@@ -87,6 +87,11 @@ class SolveOptions:
                     also takes them as keywords
     enumerate_first enumerate a small state space first (``unsolvable`` at once)
     certify         prove optimality with a checked DRAT proof; ``proof_file`` keeps it
+    probes          python-sat methods, one at a time: once the run is hard, probes with slack for a
+                    plan (an upper bound) beside the deepening (:mod:`.anytime`); off by default:
+                    on the Rush Hour cards measured they did not pay
+    gap             stop once a plan is within this many per cent of the proven lower bound
+                    (None: go on to the optimum)
     progress        ``progress(row)``: one row per horizon
     asking          ``asking(horizon)``: a horizon is about to be prepared and asked
     say             ``say(text)``: notes for the user
@@ -103,6 +108,8 @@ class SolveOptions:
     enumerate_first: bool = False
     certify: bool = False
     proof_file: str | None = None
+    probes: bool = False
+    gap: float | None = None
     progress: Callable[[dict], None] | None = None
     asking: Callable[[int], None] | None = None
     say: Callable[[str], None] | None = None
@@ -299,6 +306,8 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
             if encoder is not None:
                 unrolling = unrolling_for(encoder, model, solver, o, o.say)
             for horizon in horizons:
+                if run.closed():     # the plan in hand is optimal
+                    break
                 if o.asking:
                     o.asking(horizon)
                 ts = time.perf_counter()
@@ -307,20 +316,27 @@ def _deepen(domain, family, metric: str, o: SolveOptions) -> Result:
                 answer = solver.solve(unrolling.goal(horizon), horizon, run.minimise)
                 run.record(horizon, answer, unrolling.units(), ts)
                 if answer.status is Verdict.SAT:
-                    run.found(answer, *_replayed(domain, encoder, model, solver.values(), metric, o.counts))
+                    run.found(answer, *replayed(domain, encoder, model, solver.values(), metric, o.counts))
                     break
                 if not run.hard and (total_conflicts(run.result.horizons) or 0) >= HARD_RUN:
                     run.hard = True
                     unrolling.escalate(horizon + 1)
+                run.between()
             else:
                 run.exhausted()
+        except GapReached as why:
+            run.stopped(Status.FEASIBLE, str(why))
         except limits.TimeUp:
             run.stopped(Status.TIMEOUT, "time limit reached")
         except KeyboardInterrupt:
             run.stopped(Status.INTERRUPTED, "interrupted")
         except MemoryError:
             unrolling = None        # what it holds is what filled the memory: let it go first
+            run.probes = None
             run.stopped(Status.MEMOUT, limits.memout_message())
+        finally:
+            if run.probes is not None:
+                run.probes.close()
     return run.finish(model, unrolling)
 
 
@@ -336,6 +352,10 @@ class Deepening:
         self.cap, self.cap_reason = longest_plan(domain, metric)    # refuting it proves unsolvable
         self.hard = False               # past HARD_RUN conflicts: the encoder told (Unrolling.escalate)
         self.max_horizon = o.max_horizon if self.cap is None or self.cap >= o.max_horizon else max(self.cap, 0)
+        self.incumbent = Incumbent()    # the best plan so far: the upper bound (never grows)
+        self.probes = (Probes(domain, None, metric, o.counts, probe_solver(solver.method))
+                       if o.probes and not self.doubling and solver.method.startswith("pysat") else None)
+        self.probed_at = 0              # the deepening's conflicts at the last probe
 
     def plan(self, family):
         """The encoder (None when nothing is to be encoded) and the horizons to try; says where
@@ -350,6 +370,8 @@ class Deepening:
             return None, []
         with limits.preemptive():       # the family's encoder is set up within the limit
             encoder = encoder_for(self.domain, self.metric, self.o.counts, family)
+        if self.probes is not None:
+            self.probes.family = family
         for line in encoder.notes():
             self.o.say(line)
         return encoder, schedule(first, self.max_horizon, self.doubling)
@@ -360,6 +382,8 @@ class Deepening:
                "result": {Verdict.SAT: "minimum" if answer.proof else "sat", Verdict.UNSAT: "unsat",
                           Verdict.UNKNOWN: "timeout"}[answer.status],
                **units}
+        if self.incumbent.length is not None:
+            row["upper"] = self.incumbent.length
         self.result.horizons.append(row)
         if self.o.progress:
             self.o.progress(row)
@@ -369,17 +393,61 @@ class Deepening:
             self.refuted = max(self.refuted, horizon)
 
     def found(self, answer, steps: list, length: int) -> None:
-        """A replayed plan: optimal when every shorter horizon is refuted."""
+        """A replayed plan: optimal when every shorter horizon is refuted (else shortened by
+        replay, and kept only if shorter than the plan in hand)."""
         r = self.result
-        r.steps, r.length = steps, length
         if answer.bound is not None:       # no plan of fewer moves fits this horizon
             self.refuted = max(self.refuted, min(answer.bound, length) - 1)
         if length <= self.refuted + 1:
+            self.incumbent.offer(steps, length, "deepening")
             r.status = Status.OPTIMAL
             r.proof = answer.proof or (f"horizon {self.refuted} refuted" if self.refuted >= self.lower
                                        else f"admissible lower bound {self.lower}")
         else:
+            self.offer(steps, length, "deepening")
             r.status, r.bound = Status.FEASIBLE, self.refuted
+
+    def offer(self, steps: list, length: int, how: str) -> None:
+        """A replayed plan that is not known optimal: kept if it is the best, then shortened (a
+        stop while it is shortened keeps the plan as found)."""
+        kept = self.incumbent.offer(steps, length, how)
+        short, cut = shortened(self.domain, steps, length, self.metric, self.o.counts)
+        if self.incumbent.offer(short, cut, f"{how}, shortened by replay") or kept:
+            lower = self.refuted + 1
+            self.o.say(f"plan of {self.incumbent.length} {self.metric} ({self.incumbent.how}); optimum >= {lower} "
+                       f"(gap {gap(self.incumbent.length, lower)} %)")
+
+    def closed(self) -> bool:
+        """Whether the plan in hand ends the deepening: every horizon below its length is
+        refuted (by the deepening or a probe), so it is optimal."""
+        upper = self.incumbent.length
+        if upper is None or self.refuted < upper - 1:
+            return False
+        r = self.result
+        r.status = Status.OPTIMAL
+        r.proof = (f"horizon {self.refuted} refuted" if self.refuted >= self.lower
+                   else f"admissible lower bound {self.lower}")
+        return True
+
+    def between(self) -> None:
+        """After a refuted horizon: a probe when one is due (:mod:`.anytime`), then the gap
+        checked against ``--gap``."""
+        spent = total_conflicts(self.result.horizons) or 0
+        if self.probes is not None and spent >= max(PROBE_AFTER, 2 * self.probed_at):
+            horizon = self.probes.horizon(self.refuted, self.incumbent.length)
+            if horizon is not None and horizon <= self.max_horizon:
+                answer, steps, length = self.probes.ask(horizon, max(PROBE_MIN, spent - self.probed_at))
+                if answer is None and limits.expired():
+                    raise limits.TimeUp()
+                if answer is True:
+                    self.offer(steps, length, f"probe at horizon {horizon}")
+                elif answer is False:
+                    self.refuted = max(self.refuted, horizon)
+            self.probed_at = spent
+        within = self.o.gap
+        upper = self.incumbent.length
+        if within is not None and upper is not None and not self.closed() and gap(upper, self.refuted + 1) <= within:
+            raise GapReached(f"stopped at a gap of {gap(upper, self.refuted + 1)} % (--gap {within:g})")
 
     def exhausted(self) -> None:
         """Every horizon up to the largest refuted (or the lower bound exceeds it)."""
@@ -397,7 +465,10 @@ class Deepening:
 
     def finish(self, model, unrolling) -> Result:
         r = self.result
-        if r.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.MEMOUT):
+        best = self.incumbent
+        if best.steps is not None:
+            r.steps, r.length = best.steps, best.length
+        if r.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.MEMOUT, Status.FEASIBLE):
             r.bound = self.refuted if self.refuted >= 0 else None
             if r.steps is not None:        # a plan in hand, not proven optimal
                 r.status = Status.FEASIBLE
@@ -407,6 +478,14 @@ class Deepening:
                    "clauses": r.horizons[-1].get("clauses", 0) if r.horizons else 0,
                    "conflicts": max(rows, spent) if rows is not None else rows,
                    **(unrolling.figures() if unrolling is not None else {}), **self.solver.stats()}
+        if r.status is Status.FEASIBLE:
+            lower = max(self.refuted + 1, self.lower, 0)
+            r.stats.update(upper=best.length, optimum_at_least=lower, gap=gap(best.length, lower),
+                           plan_found_by=best.how)
+        if len(best.history) > 1 or r.status is Status.FEASIBLE:     # an optimum found at once: as before
+            r.stats["improvements"] = [{"length": n, "how": how} for n, how in best.history]
+        if self.probes is not None and self.probes.asked:
+            r.stats["probes"] = self.probes.asked
         return r
 
 
@@ -443,13 +522,3 @@ def _certify(result: Result, domain, card_encoding: str, proof_file: str | None,
                         f"checked by dratify ({figures.get('engine', '-')})")
     else:
         result.message = "CERTIFICATION FAILED: the DRAT proof did not check"
-
-
-def _replayed(domain, encoder, model, values, metric, counts) -> tuple[list, int]:
-    """Decode a model and replay it by the domain's rules: (steps, length)."""
-    moves = encoder.decode(model, values)
-    steps = domain.render_steps(moves)
-    report = check_plan(domain, steps, metric, counts)
-    if not report["solved"]:
-        raise AssertionError(f"the decoded plan fails replay: {report['problem']}")
-    return steps, report["length"]
