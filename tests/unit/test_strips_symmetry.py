@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzleplan.families.strips.ground import Grounded
+from puzzleplan.strips.sas import Grounded
 from puzzleplan.families.strips.rules import StripsTask
 from puzzleplan.formats.load import load
 from puzzleplan.kit import goal_distances
@@ -236,7 +236,7 @@ def test_an_index_order_the_swap_does_not_lower_takes_no_pair(folder):
 
 
 def test_no_pair_on_a_task_whose_names_are_not_unique():
-    from puzzleplan.families.strips.ground import Operator
+    from puzzleplan.strips.sas import Operator
     values = (("p(x)", "p(y)"), ("q(x)", "q(y)"))
     task_ = StripsTask(Grounded("d", "p", values, (0, 0), ((0, 1), (1, 1)),
                                 (Operator("go x", ((0, 0),), ((0, 1),), 1), Operator("go x", ((1, 0),), ((1, 1),), 1)),

@@ -17,7 +17,7 @@ FAMILY = Family(
     build="rules:build",
     generate="generate:generate",
     series="series:SERIES",
-    encoders={"steps": "encoding:StepsEncoder", "cost": "encoding:CostEncoder"},
+    encoders={"steps": "encoders:StepsEncoder", "cost": "encoders:CostEncoder"},
     pddl="pddl:PDDL",
     sources="PDDL 1.2/2.1 STRIPS subset (McDermott et al. 1998; Fox and Long 2003); IPC 2008 action costs",
 )

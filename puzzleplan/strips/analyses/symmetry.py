@@ -36,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ... import limits
-from .names import action_parts, fact_parts
+from ..names import action_parts, fact_parts
 
 #: swaps tried and operators looked at in them, at most: beyond, the search stops with the
 #: classes found so far (each checked; a task of 10^5 look-alike actions stops at it within a second)
