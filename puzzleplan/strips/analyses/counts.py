@@ -50,49 +50,56 @@ class Count:
 
 
 def count_invariants(task, ops, mutexes=None, conflicts: int | None = None) -> list[Count]:
-    """Counting invariants of a :class:`~.rules.StripsTask` (see the module doc); ``ops``:
-    its operators with the preconditions reachable states imply (:func:`.inverse.known`);
-    ``mutexes``: :func:`.mutex.mutexes`' answer (or None), to tell which old values are
-    possible where a precondition does not say."""
-    from pysat.card import CardEnc, EncType, ITotalizer
+    """Counting invariants of a task (its ``task.values``, ``ops``, ``initial`` and ``avoided``
+    facts; see the module doc); ``ops``: its operators with the preconditions reachable states
+    imply (:func:`.inverse.known`); ``mutexes``: :func:`.mutex.mutexes`' answer (or None), to
+    tell which old values are possible where a precondition does not say."""
     from pysat.formula import IDPool, WCNF
-    from pysat.solvers import Solver
 
     from ...encodings.pysat_sigint import disable
     disable()
-    budget = CONFLICTS if conflicts is None else conflicts
     values = task.task.values
     if sum(map(len, values)) > MAX_FACTS:
         return []
     pool = IDPool()
-
-    def s(v: int, x: int) -> int:
-        return pool.id((v, x))
-
     hard = WCNF()
     for v, names in enumerate(values):       # never a variable's every value (a trivial set)
-        hard.append([-s(v, x) for x in range(len(names))])
+        hard.append([-pool.id((v, x)) for x in range(len(names))])
     if mutexes is not None:
-        # nor a variable's every value up to facts that every reachable state holds together
-        # (a Sokoban cell's "none of those" and the player on it): such a set is that variable's
-        # one-hot again; "covered": some fact of the value's class is in the set
-        from .mutex import implications
-        said = implications(mutexes, values, task.avoided)
-        same: dict = {}
-        for f, of in said.items():
-            for w, y in of.items():
-                if said.get((w, y), {}).get(f[0]) == f[1]:
-                    same.setdefault(f, set()).add((w, y))
-        for v, names in enumerate(values):
-            if not any((v, x) in same for x in range(len(names))):
-                continue
-            covered = []
-            for x in range(len(names)):
-                c = pool.id(("covered", v, x))
-                covered.append(c)
-                for g in [(v, x), *sorted(same.get((v, x), ()))]:
-                    hard.append([-s(*g), c])
-            hard.append([-c for c in covered])
+        _no_classes(hard, pool, values, mutexes, task.avoided)
+    _keep_counts(hard, pool, values, task, ops, mutexes)
+    facts = [(v, x) for v, names in enumerate(values) for x in range(len(names))]
+    lits = [pool.id(f) for f in facts]       # (every fact's variable made before the size counter's)
+    seeds = [f for f in facts if not values[f[0]][f[1]].startswith(("not ", "<"))]
+    return _Search(hard, pool, facts, lits, CONFLICTS if conflicts is None else conflicts).run(seeds)
+
+
+def _no_classes(hard, pool, values, mutexes, avoided) -> None:
+    """Nor a variable's every value up to facts that every reachable state holds together (a
+    Sokoban cell's "none of those" and the player on it): such a set is that variable's one-hot
+    again; "covered": some fact of the value's class is in the set."""
+    from .mutex import implications
+    said = implications(mutexes, values, avoided)
+    same: dict = {}
+    for f, of in said.items():
+        for w, y in of.items():
+            if said.get((w, y), {}).get(f[0]) == f[1]:
+                same.setdefault(f, set()).add((w, y))
+    for v, names in enumerate(values):
+        if not any((v, x) in same for x in range(len(names))):
+            continue
+        covered = []
+        for x in range(len(names)):
+            c = pool.id(("covered", v, x))
+            covered.append(c)
+            for g in [(v, x), *sorted(same.get((v, x), ()))]:
+                hard.append([-pool.id(g), c])
+        hard.append([-c for c in covered])
+
+
+def _keep_counts(hard, pool, values, task, ops, mutexes) -> None:
+    """Every action that can apply keeps the number of the set's facts; the start holds one."""
+    from pysat.card import CardEnc, EncType
     never = set(mutexes.unreachable) if mutexes else set()
     apart: dict = {}
     for a, b in (mutexes.pairs if mutexes else ()):
@@ -108,64 +115,74 @@ def count_invariants(task, ops, mutexes=None, conflicts: int | None = None) -> l
             if pre.get(v) == x:
                 continue
             if v in pre:
-                new_lits.append(s(v, x))
-                old_lits.append(s(v, pre[v]))
+                new_lits.append(pool.id((v, x)))
+                old_lits.append(pool.id((v, pre[v])))
                 continue
             possible = [y for y in range(len(values[v])) if (v, y) not in never
                         and not any((v, y) in apart.get(p, ()) for p in op.pre)]
             for y in possible:      # the old value is not known: no value it may have is in the set
-                hard.append([-s(v, y)])
-            new_lits.append(s(v, x))
+                hard.append([-pool.id((v, y))])
+            new_lits.append(pool.id((v, x)))
         if new_lits or old_lits:
             lits = new_lits + [-o for o in old_lits]
             for clause in CardEnc.equals(lits, len(old_lits), vpool=pool, encoding=EncType.seqcounter).clauses:
                 hard.append(clause)
-    start = [s(v, x) for v, x in enumerate(task.initial)]
+    start = [pool.id((v, x)) for v, x in enumerate(task.initial)]
     for clause in CardEnc.equals(start, 1, vpool=pool, encoding=EncType.seqcounter).clauses:   # k = 1
         hard.append(clause)
-    facts = [(v, x) for v, names in enumerate(values) for x in range(len(names))]
-    lits = [s(*f) for f in facts]       # (every fact's variable made before the size counter's)
-    found: list[Count] = []
-    with Solver(name="glucose42", bootstrap_with=hard.hard) as solver:
-        size = ITotalizer(lits, ubound=min(len(lits), MAX_SIZE), top_id=pool.top)
-        solver.append_formula(size.cnf.clauses)
 
-        def spent() -> int:
-            return (solver.accum_stats() or {}).get("conflicts", 0)
 
-        def sat(assumptions) -> bool | None:
-            """One solver call, stopped at the search's budget (None), the run's deadline
-            (TimeUp) or Ctrl-C (KeyboardInterrupt)."""
-            left = budget - spent()
-            if left <= 0:
-                return None
-            solver.conf_budget(left)
-            with limits.watchdog().guard(solver.interrupt):
-                answer = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
-            solver.clear_interrupt()
-            if answer is None and spent() < budget:     # stopped by the watchdog, not the budget
-                raise limits.TimeUp() if limits.expired() else KeyboardInterrupt()
-            return answer
+class _Search:
+    """The sets, smallest first through each seed fact, within a budget of conflicts."""
 
-        def smallest(seed) -> tuple | None:
-            """The smallest set through ``seed`` not holding a set found before (improving
-            models under a falling size bound; at the budget, the smallest found so far)."""
-            best = None
-            bound: list[int] = []
-            while sat([s(*seed), *bound]):
-                model = solver.get_model()
-                best = tuple(f for f, lit in zip(facts, lits) if model[lit - 1] > 0)
-                if len(best) <= 1 or len(best) - 2 >= len(size.rhs):
-                    break
-                bound = [-size.rhs[len(best) - 2]]       # at most one fact fewer
-            return best
+    def __init__(self, hard, pool, facts, lits, budget: int):
+        self.hard, self.pool, self.facts, self.lits, self.budget = hard, pool, facts, lits, budget
 
-        for seed in [f for f in facts if not values[f[0]][f[1]].startswith(("not ", "<"))]:
-            if spent() >= budget:
-                return found
-            limits.checkpoint(64)
-            chosen = smallest(seed)
-            if chosen is not None:
-                found.append(Count(chosen, 1))
-                solver.add_clause([-s(*f) for f in chosen])     # never again, nor a set holding it
-    return found
+    def run(self, seeds) -> list[Count]:
+        from pysat.card import ITotalizer
+        from pysat.solvers import Solver
+        found: list[Count] = []
+        with Solver(name="glucose42", bootstrap_with=self.hard.hard) as solver:
+            self.solver = solver
+            self.size = ITotalizer(self.lits, ubound=min(len(self.lits), MAX_SIZE), top_id=self.pool.top)
+            solver.append_formula(self.size.cnf.clauses)
+            for seed in seeds:
+                if self.spent() >= self.budget:
+                    return found
+                limits.checkpoint(64)
+                chosen = self.smallest(seed)
+                if chosen is not None:
+                    found.append(Count(chosen, 1))
+                    solver.add_clause([-self.pool.id(f) for f in chosen])     # never again, nor a set holding it
+        return found
+
+    def spent(self) -> int:
+        return (self.solver.accum_stats() or {}).get("conflicts", 0)
+
+    def sat(self, assumptions) -> bool | None:
+        """One solver call, stopped at the search's budget (None), the run's deadline (TimeUp)
+        or Ctrl-C (KeyboardInterrupt)."""
+        solver = self.solver
+        left = self.budget - self.spent()
+        if left <= 0:
+            return None
+        solver.conf_budget(left)
+        with limits.watchdog().guard(solver.interrupt):
+            answer = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        solver.clear_interrupt()
+        if answer is None and self.spent() < self.budget:     # stopped by the watchdog, not the budget
+            raise limits.TimeUp() if limits.expired() else KeyboardInterrupt()
+        return answer
+
+    def smallest(self, seed) -> tuple | None:
+        """The smallest set through ``seed`` not holding a set found before (improving models
+        under a falling size bound; at the budget, the smallest found so far)."""
+        best = None
+        bound: list[int] = []
+        while self.sat([self.pool.id(seed), *bound]):
+            model = self.solver.get_model()
+            best = tuple(f for f, lit in zip(self.facts, self.lits) if model[lit - 1] > 0)
+            if len(best) <= 1 or len(best) - 2 >= len(self.size.rhs):
+                break
+            bound = [-self.size.rhs[len(best) - 2]]       # at most one fact fewer
+        return best

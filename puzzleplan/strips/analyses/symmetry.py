@@ -74,64 +74,111 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
         if key in index:
             return None
         index[key] = o
-    keys = [[_fact_key(n, v) for n in vals] for v, vals in enumerate(values)]
-    where = {k: (v, x) for v, row in enumerate(keys) for x, k in enumerate(row)}
-    # each object: the operators and variables whose names hold it, and its profile
-    touches: dict = {}
-    involved: dict = {}
-    profile: dict = {}
-    for o, (schema, args) in enumerate(names):
-        for i, a in enumerate(args):
-            touches.setdefault(a, set()).add(o)
-            involved.setdefault(a, set()).add(o)
-            profile.setdefault(a, Counter())[("op", schema, i)] += 1
-    var_of: dict = {}
-    named = []          # per variable: the objects its values name
-    for v, row in enumerate(keys):
-        named.append({a for k in row if k[0] == "atom" for a in k[3]})
-        for a in named[v]:
-            var_of.setdefault(a, set()).add(v)
-        for k in row:
-            if k[0] == "atom":
-                for a in set(k[3]):
-                    profile.setdefault(a, Counter())[("fact", k[1], k[2])] += 1
-    for o, op in enumerate(ops):
-        limits.checkpoint()
-        for v in {v for v, _ in op.pre} | {v for v, _ in op.eff}:
-            for a in named[v]:
-                involved.setdefault(a, set()).add(o)
-    start = {keys[v][x] for v, x in enumerate(initial)}
-    for k in start:
-        if k[0] == "atom":
-            for i, a in enumerate(k[3]):
-                profile.setdefault(a, Counter())[("init", k[2], i)] += 1
-    goals = {frozenset(keys[v][x] for v, x in alt) for alt in alternatives}
-    in_goal = {a for alt in goals for k in alt if k[0] == "atom" for a in k[3]}
-    for alt in goals:
-        for k in alt:
+    swaps = _Swaps(values, ops, names, index, initial, alternatives)
+    groups: dict = {}
+    for a, prof in swaps.profile.items():
+        if a in swaps.touches:
+            groups.setdefault(frozenset(prof.items()), []).append(a)
+    classes, complete = swaps.classes(groups.values())
+    pairs = [(c[i], c[i + 1]) for c in classes for i in range(len(c) - 1) if swaps.lowers(c[i], c[i + 1])]
+    objects = {x for pair in pairs for x in pair}
+    return Symmetry(sorted(classes), pairs, {a: sorted(swaps.touches[a]) for a in objects},
+                    round(time.perf_counter() - t0, 4), complete)
+
+
+def _swapped(args, a, b) -> tuple:
+    return tuple(b if x == a else a if x == b else x for x in args)
+
+
+def _swap_key(k, a, b, var_map):
+    if k[0] == "none":
+        return ("none", var_map(k[1]))
+    if k[0] != "atom":
+        return k
+    return ("atom", k[1], k[2], _swapped(k[3], a, b))
+
+
+class _Swaps:
+    """The task read for swaps: each fact's key, each object's operators (those naming it:
+    ``touches``; those reading or setting a variable that names it: ``involved``), variables and
+    profile (what it appears in, where, how often: objects of one profile may be interchangeable)."""
+
+    def __init__(self, values, ops, names, index, initial, alternatives):
+        self.ops, self.names, self.index, self.initial = ops, names, index, initial
+        self.keys = [[_fact_key(n, v) for n in vals] for v, vals in enumerate(values)]
+        self.where = {k: (v, x) for v, row in enumerate(self.keys) for x, k in enumerate(row)}
+        self.touches: dict = {}
+        self.involved: dict = {}
+        self.profile: dict = {}
+        self.var_of: dict = {}
+        self._read_ops(names, ops)
+        start = {self.keys[v][x] for v, x in enumerate(initial)}
+        for k in start:
             if k[0] == "atom":
                 for i, a in enumerate(k[3]):
-                    profile.setdefault(a, Counter())[("goal", k[2], i)] += 1
-    work = [0]
+                    self.profile.setdefault(a, Counter())[("init", k[2], i)] += 1
+        self.goals = {frozenset(self.keys[v][x] for v, x in alt) for alt in alternatives}
+        self.in_goal = {a for alt in self.goals for k in alt if k[0] == "atom" for a in k[3]}
+        for alt in self.goals:
+            for k in alt:
+                if k[0] == "atom":
+                    for i, a in enumerate(k[3]):
+                        self.profile.setdefault(a, Counter())[("goal", k[2], i)] += 1
+        self.work = 0
 
-    def spend() -> None:
-        work[0] += 1
-        if work[0] > WORK_BUDGET:
+    def _read_ops(self, names, ops) -> None:
+        for o, (schema, args) in enumerate(names):
+            for i, a in enumerate(args):
+                self.touches.setdefault(a, set()).add(o)
+                self.involved.setdefault(a, set()).add(o)
+                self.profile.setdefault(a, Counter())[("op", schema, i)] += 1
+        named = []          # per variable: the objects its values name
+        for v, row in enumerate(self.keys):
+            named.append({a for k in row if k[0] == "atom" for a in k[3]})
+            for a in named[v]:
+                self.var_of.setdefault(a, set()).add(v)
+            for k in row:
+                if k[0] == "atom":
+                    for a in set(k[3]):
+                        self.profile.setdefault(a, Counter())[("fact", k[1], k[2])] += 1
+        for o, op in enumerate(ops):
+            limits.checkpoint()
+            for v in {v for v, _ in op.pre} | {v for v, _ in op.eff}:
+                for a in named[v]:
+                    self.involved.setdefault(a, set()).add(o)
+
+    def spend(self) -> None:
+        self.work += 1
+        if self.work > WORK_BUDGET:
             raise _OverBudget
         limits.checkpoint()
 
-    def swapped(args, a, b) -> tuple:
-        return tuple(b if x == a else a if x == b else x for x in args)
+    def classes(self, groups) -> tuple[list, bool]:
+        """The classes of interchangeable objects within each group of one profile, and whether
+        the search finished within its budget."""
+        classes: list = []
+        complete = True
+        for members in groups:
+            found: list = []
+            try:
+                for a in sorted(members):
+                    for c in found:
+                        if self.interchangeable(c[0], a):
+                            c.append(a)
+                            break
+                    else:
+                        found.append([a])
+            except _OverBudget:
+                complete = False
+            classes.extend(c for c in found if len(c) > 1)
+            if not complete:
+                break
+        return classes, complete
 
-    def swap_key(k, a, b, var_map):
-        if k[0] == "none":
-            return ("none", var_map(k[1]))
-        if k[0] != "atom":
-            return k
-        return ("atom", k[1], k[2], swapped(k[3], a, b))
-
-    def interchangeable(a: str, b: str) -> bool:
-        spend()
+    def interchangeable(self, a: str, b: str) -> bool:
+        """Whether swapping a and b maps the task onto itself."""
+        self.spend()
+        keys, where, initial = self.keys, self.where, self.initial
         cache: dict = {}
 
         def var_map(v):
@@ -140,67 +187,46 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
                 if atom is None:
                     cache[v] = v
                 else:
-                    w = where.get(swap_key(atom, a, b, None))
+                    w = where.get(_swap_key(atom, a, b, None))
                     cache[v] = w[0] if w is not None else -1
             return cache[v]
 
         def fact(f):
-            return where.get(swap_key(keys[f[0]][f[1]], a, b, var_map))
-        for v in var_of.get(a, set()) | var_of.get(b, set()):
+            return where.get(_swap_key(keys[f[0]][f[1]], a, b, var_map))
+        for v in self.var_of.get(a, set()) | self.var_of.get(b, set()):
             w = var_map(v)
             if w < 0 or fact((v, initial[v])) != (w, initial[w]):
                 return False
-            if {swap_key(k, a, b, var_map) for k in keys[v]} != set(keys[w]):
+            if {_swap_key(k, a, b, var_map) for k in keys[v]} != set(keys[w]):
                 return False
-        if (a in in_goal or b in in_goal) and \
-                {frozenset(swap_key(k, a, b, var_map) for k in alt) for alt in goals} != goals:
+        if (a in self.in_goal or b in self.in_goal) and \
+                {frozenset(_swap_key(k, a, b, var_map) for k in alt) for alt in self.goals} != self.goals:
             return False
-        for o in involved.get(a, set()) | involved.get(b, set()):
-            spend()
-            schema, args = names[o]
-            image = index.get((schema, swapped(args, a, b)))
+        return self._ops_map(a, b, fact)
+
+    def _ops_map(self, a: str, b: str, fact) -> bool:
+        """Every operator involving a or b maps onto one of the same cost whose preconditions and
+        effects are the swapped ones."""
+        for o in self.involved.get(a, set()) | self.involved.get(b, set()):
+            self.spend()
+            schema, args = self.names[o]
+            image = self.index.get((schema, _swapped(args, a, b)))
             if image is None:
                 return False
-            op, other = ops[o], ops[image]
+            op, other = self.ops[o], self.ops[image]
             if op.cost != other.cost:
                 return False
             if {fact(f) for f in op.pre} != set(other.pre) or {fact(f) for f in op.eff} != set(other.eff):
                 return False
         return True
 
-    def lowers(a: str, b: str) -> bool:
+    def lowers(self, a: str, b: str) -> bool:
         """sigma lowers the index of every operator touching b and not a."""
-        for o in touches.get(b, ()):
-            schema, args = names[o]
-            if a not in args and index[(schema, swapped(args, a, b))] >= o:
+        for o in self.touches.get(b, ()):
+            schema, args = self.names[o]
+            if a not in args and self.index[(schema, _swapped(args, a, b))] >= o:
                 return False
         return True
-
-    groups: dict = {}
-    for a, prof in profile.items():
-        if a in touches:
-            groups.setdefault(frozenset(prof.items()), []).append(a)
-    classes: list = []
-    complete = True
-    for members in groups.values():
-        found: list = []
-        try:
-            for a in sorted(members):
-                for c in found:
-                    if interchangeable(c[0], a):
-                        c.append(a)
-                        break
-                else:
-                    found.append([a])
-        except _OverBudget:
-            complete = False
-        classes.extend(c for c in found if len(c) > 1)
-        if not complete:
-            break
-    pairs = [(c[i], c[i + 1]) for c in classes for i in range(len(c) - 1) if lowers(c[i], c[i + 1])]
-    objects = {x for pair in pairs for x in pair}
-    return Symmetry(sorted(classes), pairs, {a: sorted(touches[a]) for a in objects},
-                    round(time.perf_counter() - t0, 4), complete)
 
 
 class _OverBudget(Exception):
