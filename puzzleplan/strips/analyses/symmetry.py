@@ -81,7 +81,9 @@ def symmetric_pairs(values, ops, initial, alternatives) -> Symmetry | None:
             groups.setdefault(frozenset(prof.items()), []).append(a)
     classes, complete = swaps.classes(groups.values())
     pairs = [(c[i], c[i + 1]) for c in classes for i in range(len(c) - 1) if swaps.lowers(c[i], c[i + 1])]
-    objects = {x for pair in pairs for x in pair}
+    # the objects in name order: their clauses (and variables) are added in this order, which a
+    # set of names would leave to the interpreter's string hashing, run by run
+    objects = sorted({x for pair in pairs for x in pair})
     return Symmetry(sorted(classes), pairs, {a: sorted(swaps.touches[a]) for a in objects},
                     round(time.perf_counter() - t0, 4), complete)
 
