@@ -3,7 +3,7 @@ plan's replay run on it.
 
 Representation
 --------------
-state    one value per SAS+ variable (:class:`~.ground.Grounded`): ``bytes`` when every
+state    one value per SAS+ variable (:class:`~puzzleplan.strips.sas.Grounded`): ``bytes`` when every
          variable has at most 256 values (8 times smaller than a tuple: a large task's
          states are long), else a ``tuple``
 step     a ground action as a plan file writes it: ``(move player-01 pos-1-1 pos-1-2 dir-right)``
@@ -189,8 +189,8 @@ class StripsTask(SideConditions, Rules, Analyses):
             yield Move(self.mover[i], i), nxt
 
     def heuristic(self, state, metric: str = "steps") -> int:
-        """h^max, the counting bound (:mod:`.counting`) and the transition graphs' distances
-        (:mod:`.dtg`; all three consistent: A* never reopens a state), and at the start LM-cut when it is
+        """h^max, the counting bound (:mod:`puzzleplan.strips.analyses.counting`) and the transition graphs' distances
+        (:mod:`puzzleplan.strips.analyses.dtg`; all three consistent: A* never reopens a state), and at the start LM-cut when it is
         more (computed once, within the analyses' LM-cut budget: the
         SAT deepening's first horizon; A* pops the start first, so it needs no consistency
         there)."""

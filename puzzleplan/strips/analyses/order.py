@@ -50,7 +50,7 @@ PAIR_BUDGET = 2_000_000
 
 def schema_ranks(ops: Sequence) -> list[int]:
     """Each action's rank as its schema's (the first word of its name, as
-    :func:`.names.action_parts` reads it; schemas numbered as they first appear): the order then
+    :func:`puzzleplan.strips.names.action_parts` reads it; schemas numbered as they first appear): the order then
     says nothing between two actions of one schema.  The symmetry lever maps every operator onto
     one of its own schema, so onto one of the same rank (:mod:`.symmetry`)."""
     names: dict = {}

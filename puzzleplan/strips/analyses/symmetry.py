@@ -27,7 +27,7 @@ those of the plan); a subset of true constraints is true.
 
 Not with move counts, frozen pieces or avoided facts (a condition names actions or facts,
 and the swap may not keep it), nor with actions of cost 0 (a walk in one transition has no
-action literals), see :meth:`.encoding.StepsEncoder._symmetry`.
+action literals), see :class:`puzzleplan.strips.encoding.levers.symmetry.Symmetry`.
 """
 from __future__ import annotations
 
