@@ -172,10 +172,10 @@ def test_import_does_not_load_the_solvers():
     assert proc.returncode == 0 and proc.stdout.strip() == "[]", proc.stdout + proc.stderr
 
 
-# modules and functions short enough to read in one sitting; the STRIPS pipeline is being
-# split by stage and is listed until it is
+# modules and functions short enough to read in one sitting (the STRIPS pipeline, split by stage,
+# left the list of exceptions empty)
 MAX_MODULE_LINES, MAX_FUNCTION_LINES = 600, 60
-ALLOWED_LONG = {"puzzleplan/families/strips/"}
+ALLOWED_LONG: set[str] = set()
 
 
 def allowed(path: Path) -> bool:
@@ -204,3 +204,43 @@ def test_the_size_check_finds_a_long_function_and_a_long_module():
     assert too_long(f"def f():\n{body}\n") == ["line 1 f: 61 lines"]
     assert too_long(f"def f():\n{body[:body.rindex(chr(10))]}\n") == []
     assert too_long("x = 1\n" * 601) == ["601 lines"]
+
+
+#: the STRIPS subsystem's floors, lowest first: a module imports only from its own floor and
+#: those below (the task's form and the text; the grounding stages; the analyses; the encoding)
+STRIPS_FLOORS = (
+    ("puzzleplan.strips.sas", "puzzleplan.strips.parse", "puzzleplan.strips.names"),
+    ("puzzleplan.strips.normalise", "puzzleplan.strips.instantiate", "puzzleplan.strips.invariants",
+     "puzzleplan.strips.fact_groups", "puzzleplan.strips.causal_graph", "puzzleplan.strips.finite_domain",
+     "puzzleplan.strips.grounder", "puzzleplan.strips.translator", "puzzleplan.strips.ground"),
+    ("puzzleplan.strips.analyses",),
+    ("puzzleplan.strips.encoding",),
+)
+
+
+def strips_floor(module: str) -> int | None:
+    for i, floor in enumerate(STRIPS_FLOORS):
+        if any(module == m or module.startswith(m + ".") for m in floor):
+            return i
+    return None
+
+
+def test_the_strips_subsystem_runs_one_way_below_the_families_and_the_planner():
+    """``puzzleplan.strips`` (the PDDL planner's stages, analyses and encoding) names no family,
+    no planner, search, CLI or bench module, and within it no module imports a floor above its
+    own (:data:`STRIPS_FLOORS`); every module of it sits on a floor."""
+    g = graph()
+    ours = sorted(m for m in g if m.startswith("puzzleplan.strips.") or m == "puzzleplan.strips")
+    assert len(ours) > 20
+    above = ("puzzleplan.families", "puzzleplan.planner", "puzzleplan.search", "puzzleplan.cli", "puzzleplan.bench",
+             "puzzleplan.pddl", "puzzleplan.export")
+    upward = []
+    for m in ours:
+        upward += [f"{m} -> {t}" for t in g[m] if t.startswith(above)]
+        if m == "puzzleplan.strips":
+            continue
+        floor = strips_floor(m)
+        assert floor is not None, f"{m} is on no floor of STRIPS_FLOORS"
+        upward += [f"{m} -> {t}" for t in g[m] if (strips_floor(t) or 0) > floor]
+    assert not upward, "upward imports:\n" + "\n".join(upward)
+

@@ -53,7 +53,7 @@ class CpsatBackend(Backend):
 
     def objective(self, horizon: int) -> list[int]:
         """The cost units of every step made (the model's ``cost_units``: under actions of cost
-        0 a horizon's steps outnumber it, :mod:`puzzleplan.families.strips.free`), or the
+        0 a horizon's steps outnumber it, :mod:`puzzleplan.strips.analyses.free`), or the
         moves of the first ``horizon`` steps (``("act", t)``)."""
         m = self.model
         units = [lit for t in sorted(m.cost_units) for lit in m.cost_units[t]]

@@ -13,13 +13,13 @@ distances first.
 
 What uses it:
 
-- :meth:`~.rules.StripsTask.heuristic`: the sum at a state (the least over goal
+- the rules' heuristic (:meth:`puzzleplan.families.strips.rules.StripsTask.heuristic`): the sum at a state (the least over goal
   alternatives), beside h^max and the counting bound; consistent (a step of cost c lowers it
   by at most c), so A* never reopens a state for it.
-- the SAT encoding's goal side (:meth:`~.encoding.StepsEncoder.goal_bound`): on a layer j
+- the SAT encoding's goal side (:meth:`puzzleplan.strips.encoding.levers.bound.Bound.goal_bound`): on a layer j
   moves from the goal, a goal variable has no value more than j away, and the summed
   variables' distances add up to at most j (the sliding family's goal bound, for any task);
-  the start side (:meth:`~.encoding.StepsEncoder.start_bound`, on with ``--bounds``) likewise
+  the start side (:meth:`puzzleplan.strips.encoding.levers.bound.Bound.start_bound`, on with ``--bounds``) likewise
   from the start's values.
   A goal variable's value from which no path leads to its goal value is false on every
   goal-side layer (a state of no plan; the start side keeps every successor of the rules).

@@ -18,7 +18,7 @@ import re
 
 from dataclasses import dataclass
 
-from ...puzzle import PuzzleError
+from ..puzzle import PuzzleError
 
 # requirement -> what it brings that the encodings cannot say
 REFUSED = {

@@ -51,11 +51,10 @@ class Mutexes:
 
 
 def mutexes(task, work: int | None = None) -> Mutexes | None:
-    """The h^2 mutexes of a :class:`~.rules.StripsTask` (see the module doc), or None if the
-    fixpoint was not reached within ``work`` units (default :data:`WORK`) or the task has more
-    than :data:`MAX_FACTS` facts."""
+    """The h^2 mutexes of a task (its ``task.values``, ``ops``, ``initial`` and ``avoided``
+    facts; see the module doc), or None if the fixpoint was not reached within ``work`` units
+    (default :data:`WORK`) or the task has more than :data:`MAX_FACTS` facts."""
     t0 = time.monotonic()
-    budget = WORK if work is None else work
     values = task.task.values
     offset, fact_of = [], []
     for v, names in enumerate(values):
@@ -64,6 +63,26 @@ def mutexes(task, work: int | None = None) -> Mutexes | None:
     n = len(fact_of)
     if n > MAX_FACTS:
         return None
+    actions = _actions(task, values, offset)
+    start = [offset[v] + x for v, x in enumerate(task.initial)]
+    fixpoint = _fixpoint(actions, start, n, WORK if work is None else work)
+    if fixpoint is None:
+        return None
+    reached, together, rounds = fixpoint
+    unreachable = tuple(fact_of[f] for f in range(n) if not reached >> f & 1)
+    pairs = []
+    for f in bits(reached):
+        limits.checkpoint()
+        # facts after f, reached, of another variable, never found with f
+        v = fact_of[f][0]
+        same = ((1 << len(values[v])) - 1) << offset[v]
+        apart = reached & ~together[f] & ~same & ~((1 << (f + 1)) - 1)
+        pairs += [(fact_of[f], fact_of[g]) for g in bits(apart)]
+    return Mutexes(unreachable, tuple(pairs), rounds, round(time.monotonic() - t0, 4))
+
+
+def _actions(task, values, offset) -> list[tuple]:
+    """Each usable action as ``(pre, pre_mask, eff, eff_mask, set_mask)`` over fact numbers."""
     avoided = {offset[v] + x for v, x in task.avoided}
     actions = []
     for op in task.ops:
@@ -79,7 +98,12 @@ def mutexes(task, work: int | None = None) -> Mutexes | None:
         for v, _ in op.eff:
             set_mask |= ((1 << len(values[v])) - 1) << offset[v]
         actions.append((pre, pre_mask, eff, eff_mask, set_mask))
-    start = [offset[v] + x for v, x in enumerate(task.initial)]
+    return actions
+
+
+def _fixpoint(actions: list, start: list, n: int, budget: int) -> tuple[int, list, int] | None:
+    """The facts reached, the facts found together with each, and the rounds; None past
+    ``budget`` units of work."""
     start_mask = sum(1 << f for f in start)
     reached = start_mask
     together = [0] * n
@@ -112,16 +136,7 @@ def mutexes(task, work: int | None = None) -> Mutexes | None:
                     reached |= 1 << p
                     for r in bits(add & ~(1 << p)):
                         together[r] |= 1 << p
-    unreachable = tuple(fact_of[f] for f in range(n) if not reached >> f & 1)
-    pairs = []
-    for f in bits(reached):
-        limits.checkpoint()
-        # facts after f, reached, of another variable, never found with f
-        v = fact_of[f][0]
-        same = ((1 << len(values[v])) - 1) << offset[v]
-        apart = reached & ~together[f] & ~same & ~((1 << (f + 1)) - 1)
-        pairs += [(fact_of[f], fact_of[g]) for g in bits(apart)]
-    return Mutexes(unreachable, tuple(pairs), rounds, round(time.monotonic() - t0, 4))
+    return reached, together, rounds
 
 
 def implications(found: Mutexes, values, avoided=()) -> dict:

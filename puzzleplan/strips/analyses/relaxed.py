@@ -34,9 +34,10 @@ INF = float("inf")
 
 
 class Relaxed:
-    """The delete relaxation of a :class:`~.rules.StripsTask` in ``metric``."""
+    """The delete relaxation of a task (:class:`~puzzleplan.strips.analyses.Analyses`: its
+    ``task``, ``ops`` and ``avoided`` facts), each action costing its own cost (``costed``) or 1."""
 
-    def __init__(self, task, metric: str):
+    def __init__(self, task, costed: bool):
         values = task.task.values
         self.offset = []
         n = 0
@@ -55,7 +56,7 @@ class Relaxed:
                 continue
             self.pre.append(tuple(self.offset[v] + x for v, x in op.pre))
             self.eff.append(eff)
-            self.cost.append(op.cost if metric == "cost" else 1)
+            self.cost.append(op.cost if costed else 1)
         alts = task.task.alternatives()
         if len(alts) > 1:       # goal alternatives: one more fact, reached at no cost from any of them
             for alt in alts:

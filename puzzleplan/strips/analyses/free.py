@@ -26,7 +26,7 @@ runs       otherwise, between two actions of cost at least 1 (at most T of them,
 So horizon T (a cost bound) needs ``T + total + per_run * (T + 1)`` layers
 (:meth:`FreeActions.layers`), a layer per free action; a walk that follows p is laid out
 in one transition per unit of cost instead (``walk`` in ``FreeActions``;
-:meth:`.encoding.CostEncoder.walk_step`), where p's values reached within j free actions
+:mod:`puzzleplan.strips.encoding.walk`), where p's values reached within j free actions
 say in clauses what the hand-written Sokoban encoding's reachability says.
 """
 from __future__ import annotations

@@ -1,13 +1,6 @@
-"""Grounding: a PDDL domain and problem -> a finite-domain (SAS+) task: by our own grounder
-(:mod:`.lifted`, in this process) for plain STRIPS tasks (types, equality, constant action
-costs), else by Fast Downward's translator (the PyPI package ``fast-downward-translate``),
-run as a child process.  The two make the same task where both apply (the same variables,
-values, actions and mutex groups; the tests compare them on every family's export and the
-bundled IPC problems; ours may find more fact groups where an action that never applies
-breaks one for the translator: :mod:`.lifted`); ours takes a fifth to a twentieth of the time (0.005-0.23 s against 0.10-0.84 s
-on the catalogue's exports) as it needs no second Python, no Datalog model of the task
-and no files.  ``grounder="translator"`` (the CLI's ``--grounder translator``) asks for
-the translator always.
+"""Grounding by Fast Downward's translator (the PyPI package ``fast-downward-translate``), run as
+a child process, its ``output.sas`` read back (:func:`parse_sas`): for the tasks our own grounder
+(:mod:`.grounder`) does not read, or when asked (:func:`.ground.translate`).
 
 Why a child process for the translator: the translator is a program (its ``main`` reads the command
 line and writes ``output.sas``), it may run long on a large task, and a child can be
@@ -38,10 +31,9 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ... import limits
-from ...puzzle import PuzzleError
-from . import lifted
-from .sas import Grounded, Operator     # the task's form (here for those who import it from here)
+from .. import limits
+from ..puzzle import PuzzleError
+from .sas import Grounded, Operator
 
 FLAGS = ("--keep-unimportant-variables", "--keep-no-ops")
 # the translator run as ``python -m fast_downward.translate``, with room for deep formulas: its
@@ -78,22 +70,6 @@ def _die_with_parent() -> None:
         pass
 INPUT_ERROR = 31
 OUT_OF_MEMORY = 20      # the translator's own exit codes
-
-
-GROUNDERS = ("own", "translator")
-
-
-def translate(domain_text: str, problem_text: str, where: str, grounder: str = "own") -> Grounded:
-    """Ground a task given as the texts of its domain and problem: by :mod:`.lifted` if it
-    reads it (``grounder="own"``), else by the translator (:func:`run_translator`)."""
-    if grounder not in GROUNDERS:
-        raise PuzzleError(f"unknown grounder {grounder!r}: choose {' or '.join(GROUNDERS)}", where)
-    if grounder == "own":
-        try:
-            return lifted.ground(domain_text, problem_text, where)
-        except lifted.Unsupported:
-            pass
-    return run_translator(domain_text, problem_text, where)
 
 
 def run_translator(domain_text: str, problem_text: str, where: str) -> Grounded:
@@ -145,75 +121,77 @@ def _reason(log: str, code: int) -> str:
     return text.replace("\n", " ")[:300]
 
 
+class _Lines:
+    """``output.sas`` read line by line, each line checked against what the format puts there."""
+
+    def __init__(self, text: str, where: str):
+        self.lines, self.where = iter(text.splitlines()), where
+
+    def next(self) -> str:
+        return next(self.lines).strip()
+
+    def ints(self) -> list[int]:
+        return [int(x) for x in self.next().split()]
+
+    def expect(self, word: str) -> None:
+        got = self.next()
+        if got != word:
+            raise PuzzleError(f"the translator's output is not as expected ({word!r}, found {got[:40]!r})", self.where)
+
+    def block(self, name: str, read):
+        """``begin_NAME``, what ``read()`` reads, ``end_NAME``."""
+        self.expect(f"begin_{name}")
+        out = read()
+        self.expect(f"end_{name}")
+        return out
+
+
 def parse_sas(text: str, where: str, seconds: float = 0.0) -> Grounded:
     """Fast Downward's ``output.sas`` (version 3) -> :class:`Grounded`; PuzzleError for what
     the encodings cannot say (derived variables or axioms, conditional effects)."""
-    lines = iter(text.splitlines())
-
-    def nxt() -> str:
-        return next(lines).strip()
-
-    def ints() -> list[int]:
-        return [int(x) for x in nxt().split()]
-
-    def expect(word: str) -> None:
-        got = nxt()
-        if got != word:
-            raise PuzzleError(f"the translator's output is not as expected ({word!r}, found {got[:40]!r})", where)
-
-    expect("begin_version")
-    if nxt() != "3":
+    f = _Lines(text, where)
+    if f.block("version", f.next) != "3":
         raise PuzzleError("the translator's output is not SAS version 3", where)
-    expect("end_version")
-    expect("begin_metric")
-    costs = nxt() == "1"
-    expect("end_metric")
+    costs = f.block("metric", f.next) == "1"
     values, derived = [], set()
-    for i in range(int(nxt())):
-        expect("begin_variable")
-        nxt()
-        if int(nxt()) != -1:
+    for i in range(int(f.next())):
+        f.expect("begin_variable")
+        f.next()
+        if int(f.next()) != -1:
             derived.add(i)
-        values.append(tuple(_fact(nxt()) for _ in range(int(nxt()))))
-        expect("end_variable")
-    mutexes = []
-    for _ in range(int(nxt())):
-        expect("begin_mutex_group")
-        mutexes.append(tuple(tuple(ints()) for _ in range(int(nxt()))))
-        expect("end_mutex_group")
-    expect("begin_state")
-    init = tuple(int(nxt()) for _ in values)
-    expect("end_state")
-    expect("begin_goal")
-    goal = tuple(tuple(ints()) for _ in range(int(nxt())))
-    expect("end_goal")
-    operators = []
-    for _ in range(int(nxt())):
-        expect("begin_operator")
-        name = nxt()
-        pre = [tuple(ints()) for _ in range(int(nxt()))]
-        eff = []
-        for _ in range(int(nxt())):
-            row = ints()
-            if row[0] != 0:
-                raise PuzzleError(f"unsupported conditional effect in action ({name}) (requirement "
-                                  ":conditional-effects, or a universal effect with a condition)", where)
-            _, var, old, new = row
-            if old != -1:
-                pre.append((var, old))
-            eff.append((var, new))
-        cost = int(nxt())
-        expect("end_operator")
-        operators.append(Operator(name, tuple(sorted(set(pre))), tuple(eff), cost if costs else 1))
-    rules = []
-    for _ in range(int(nxt() or 0)):
-        expect("begin_rule")
-        body = tuple(tuple(ints()) for _ in range(int(nxt())))
-        var, _, new = ints()
-        expect("end_rule")
-        rules.append((body, (var, new)))
+        values.append(tuple(_fact(f.next()) for _ in range(int(f.next()))))
+        f.expect("end_variable")
+    mutexes = [f.block("mutex_group", lambda: tuple(tuple(f.ints()) for _ in range(int(f.next()))))
+               for _ in range(int(f.next()))]
+    init = f.block("state", lambda: tuple(int(f.next()) for _ in values))
+    goal = f.block("goal", lambda: tuple(tuple(f.ints()) for _ in range(int(f.next()))))
+    operators = [f.block("operator", lambda: _operator(f, costs)) for _ in range(int(f.next()))]
+    rules = [f.block("rule", lambda: _rule(f)) for _ in range(int(f.next() or 0))]
     task = Grounded("", "", tuple(values), init, goal, tuple(operators), tuple(mutexes), costs, round(seconds, 4))
     return goal_alternatives(task, derived, rules, where) if derived or rules else task
+
+
+def _operator(f: _Lines, costs: bool) -> Operator:
+    name = f.next()
+    pre = [tuple(f.ints()) for _ in range(int(f.next()))]
+    eff = []
+    for _ in range(int(f.next())):
+        row = f.ints()
+        if row[0] != 0:
+            raise PuzzleError(f"unsupported conditional effect in action ({name}) (requirement "
+                              ":conditional-effects, or a universal effect with a condition)", f.where)
+        _, var, old, new = row
+        if old != -1:
+            pre.append((var, old))
+        eff.append((var, new))
+    cost = int(f.next())
+    return Operator(name, tuple(sorted(set(pre))), tuple(eff), cost if costs else 1)
+
+
+def _rule(f: _Lines) -> tuple:
+    body = tuple(tuple(f.ints()) for _ in range(int(f.next())))
+    var, _, new = f.ints()
+    return body, (var, new)
 
 
 MAX_ALTERNATIVES = 256

@@ -27,7 +27,7 @@ both sides prove took 0.92x the CPU over the native file's by schema
 (benchmarks/pddl_round_trip/order_ranks.csv).  The encoder orders by schema, by action where
 schemas leave nothing to order (a task of one schema).
 
-In the encoding (:meth:`ActionOrder.step`), per step t a ladder ``("ord_above", k, t)``:
+In the encoding (:class:`puzzleplan.strips.encoding.levers.order.ActionOrder`), per step t a ladder ``("ord_above", k, t)``:
 an action of rank above k applies at t (forced true by it, never by anything else); then
 one clause per action b: ``b at t + 1 and above(rank(b), t)`` implies one of the
 interfering actions of rank above b's at t.  Interference is found through the variables
@@ -41,8 +41,7 @@ from typing import Sequence
 
 from ... import limits
 from ...bitsets import bits, mask_of
-from ...encodings.order import above_ladder
-from .names import action_parts
+from ..names import action_parts
 
 # interfering pairs, and pairs that never follow each other, at most (beyond: the lever is off;
 # dense tasks gain nothing from it)
@@ -51,7 +50,7 @@ PAIR_BUDGET = 2_000_000
 
 def schema_ranks(ops: Sequence) -> list[int]:
     """Each action's rank as its schema's (the first word of its name, as
-    :func:`.names.action_parts` reads it; schemas numbered as they first appear): the order then
+    :func:`puzzleplan.strips.names.action_parts` reads it; schemas numbered as they first appear): the order then
     says nothing between two actions of one schema.  The symmetry lever maps every operator onto
     one of its own schema, so onto one of the same rank (:mod:`.symmetry`)."""
     names: dict = {}
@@ -171,43 +170,3 @@ def _never_masks(known: Sequence, values: Sequence, mutexes):
                 out |= leaving.get(g, 0)
         return out
     return never
-
-
-class ActionOrder:
-    """Adds the rule between consecutive steps as they are built, in any order (the goal
-    side of the double-ended unrolling builds its steps backwards)."""
-
-    def __init__(self, found: Interference):
-        self.above = found.above
-        self.n = len(found.above)
-        # actions that some independent action of higher rank could precede: the others need no clause
-        self.free = found.free
-        self.ranks = found.ranks or tuple(range(self.n))
-        self.top = max(self.ranks, default=0)
-        self.by_action = self.ranks == tuple(range(self.n))
-        self.by = "actions" if self.by_action else f"{self.top + 1} ranks"
-        self.steps: dict[int, list[int]] = {}
-        self.clauses = 0
-
-    def step(self, m, t: int, lits: list[int]) -> None:
-        """Step ``t``'s action literals, by index; tie it to its built neighbours."""
-        self.steps[t] = lits
-        if self.by_action:
-            above_ladder(m, "ord_above", self.n, t, lits.__getitem__)
-        else:
-            for k in range(self.top - 1):
-                m.add([-m.var(("ord_above", k + 1, t)), m.var(("ord_above", k, t))])
-            for a, r in enumerate(self.ranks):
-                if r:
-                    m.add([-lits[a], m.var(("ord_above", r - 1, t))])
-        if t - 1 in self.steps:
-            self._pair(m, t - 1)
-        if t + 1 in self.steps:
-            self._pair(m, t)
-
-    def _pair(self, m, t: int) -> None:
-        before, after = self.steps[t], self.steps[t + 1]
-        for b in range(self.n):
-            if self.free[b] and self.ranks[b] < self.top:
-                m.add([-after[b], -m.var(("ord_above", self.ranks[b], t)), *(before[a] for a in self.above[b])])
-                self.clauses += 1

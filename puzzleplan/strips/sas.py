@@ -1,5 +1,5 @@
-"""The finite-domain (SAS+) task both grounders make (:mod:`.lifted` and the translator,
-:mod:`.ground`).
+"""The finite-domain (SAS+) task both grounders make (:mod:`.grounder` and the translator,
+:mod:`.translator`).
 
 Representation
 --------------
@@ -38,7 +38,7 @@ class Grounded:
     seconds: float = 0.0                        # the grounder's wall time
     levers: tuple[str, ...] | None = None       # what the rules add (None: the defaults, rules.LEVERS)
     goals: tuple[tuple[tuple[int, int], ...], ...] = ()     # goal alternatives, if any (then ``goal`` is unused)
-    grounder: str = "translator"                # who grounded it: "own" (:mod:`.lifted`) or the translator
+    grounder: str = "translator"                # who grounded it: "own" (:mod:`.grounder`) or the translator
 
     def alternatives(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """The goal as alternatives: each a conjunction of (variable, value); one, ``goal``,

@@ -7,7 +7,7 @@ visited, and uses fewer of every action.  So the SAT encoding may bar b straight
 rewards moves: a count ``>= k`` or ``== k`` (k > 0) can need the extra moves, and then
 nothing is barred.
 
-State values after a then b, for each variable v (pre/eff as in :class:`~.ground.Operator`):
+State values after a then b, for each variable v (pre/eff as in :class:`~puzzleplan.strips.sas.Operator`):
 - v set by b: b's value; it must be v's value before a: a's precondition on v, or, when a
   does not set v, b's precondition on v (a left it as it was);
 - v set by a only: a's value; it must be a's precondition on v (a set it to what it was);

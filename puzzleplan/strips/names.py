@@ -1,5 +1,5 @@
 """The names of a grounded task's actions and facts, read apart: ``push p1 c2`` and
-``at(box1, pos-2-3)`` (the translator's names, as :mod:`.ground` keeps them)."""
+``at(box1, pos-2-3)`` (the translator's names, as both grounders name them, :mod:`.sas`)."""
 from __future__ import annotations
 
 import re
