@@ -2,30 +2,36 @@
 
 A row (:class:`Method`) names a method as users write it (``bfs``, ``pysat-de[:SOLVER]``,
 ``external:CMD``, ``abc:ENGINE``, ``fd-lmcut``...), says what kind it is and points at its
-code as ``"module:attribute"``; nothing is imported until the method is checked or run,
-so listing the methods is cheap.  The CLI's help texts and choices, ``puzzleplan solvers``,
-``bench --methods`` and the tests' method matrices are all made from these rows: a new
-method is one file and one row (:data:`ROWS`, or an entry point of another installed
-package in the group ``puzzleplan.methods`` naming a :class:`Method` record).
+code, a :class:`Plugin` subclass, as ``"module:Class"``; nothing is imported until the method
+is checked or run, so listing the methods is cheap.  The CLI's help texts and choices,
+``puzzleplan solvers``, ``bench --methods``, the bench's provenance and the tests' method
+matrices are all made from these rows: a new method is one file and one row (:data:`ROWS`,
+or an entry point of another installed package in the group ``puzzleplan.methods`` naming a
+:class:`Method` record).
 
-What the code of each kind is:
+Every method has one shape (:class:`Plugin`): the class is built from the option written
+after the colon (:meth:`Plugin.build`); it declares what it needs on this machine as data
+(``requires = (Program("cadical"), Package("ortools", ...))``, from which
+:meth:`Plugin.unavailable` is derived), says before any run which puzzles it cannot take
+(:meth:`Plugin.supports`: the family, the metric, the side conditions) and answers with
+``solve(problem, metric, options) -> Result``.  The kinds differ only in what ``solve`` is:
 
-search    a function ``(problem, metric, time_limit, progress, **options) -> Result``
-          (:mod:`puzzleplan.search`);
-sat       a :class:`~puzzleplan.planner.backends.base.Backend` subclass, which the
-          deepening loop asks one horizon at a time, or a :class:`Runner` (a model
-          checker), which answers the whole puzzle; both run through
-          :func:`puzzleplan.planner.solve` (enumeration first, limits, certification);
+search    a state-space search (:mod:`puzzleplan.search.methods`) on the problem's state
+          space (:func:`puzzleplan.constraints.state_space`);
+sat       a per-horizon :class:`~puzzleplan.planner.backends.base.Backend`, whose ``build``
+          gives the deepening loop (:func:`puzzleplan.planner.solve`: enumeration first,
+          limits, certification) driving that backend, or a :class:`Runner` that answers
+          the whole puzzle (a model checker), also run through :func:`puzzleplan.planner.solve`;
 planner   a :class:`Runner`: an outside planner on the PDDL export.
 
-Backends and runners check their own option (:meth:`Plugin.check_option`) and say why they
-cannot run on this machine (:meth:`Plugin.unavailable`): :func:`check` asks both before
-any work is done.  This module sits below the planner and imports none of the methods;
+This module sits below the planner and imports none of the methods;
 :mod:`puzzleplan.methods` runs them.
 """
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import shutil
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -40,7 +46,7 @@ GROUP = "puzzleplan.methods"
 
 @dataclass(frozen=True)
 class Method:
-    """One row: ``name[:option]`` runs ``code`` (``"module:attribute"``, imported when used)."""
+    """One row: ``name[:option]`` runs ``code`` (``"module:Class"``, a :class:`Plugin`, imported when used)."""
 
     name: str
     kind: str                   # search | sat | planner
@@ -58,42 +64,134 @@ class Method:
     def load(self) -> Any:
         """The method's code, imported; PuzzleError if it cannot be (a MemoryError, the run's
         memout, if a library it loads does not fit within the memory limit)."""
-        from .limits import out_of_memory
-        module, _, attr = self.code.partition(":")
+        return load(self.code, f"the method {self.name}'s code")
+
+
+def load(code: str, what: str = "code") -> Any:
+    """``"module:attribute"`` imported (see :meth:`Method.load`)."""
+    from .limits import out_of_memory
+    module, _, attr = code.partition(":")
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as err:
+        if out_of_memory(err):
+            raise MemoryError(f"{what} cannot be loaded within the memory limit") from None
+        raise PuzzleError(f"{what} {code} cannot be loaded: {err}") from None
+
+
+# -- what a method needs on this machine --------------------------------------------------
+@dataclass(frozen=True)
+class Program:
+    """A program on PATH (the first of ``name`` and ``aliases`` found), with how to install it."""
+
+    name: str
+    install: str = ""
+    aliases: tuple[str, ...] = ()
+    what: str = "the program"
+
+    def path(self) -> str | None:
+        return next(filter(None, (shutil.which(n) for n in (self.name, *self.aliases))), None)
+
+    def missing(self) -> str | None:
+        """Why it is not here (one line), or None."""
+        if self.path():
+            return None
+        return f"{self.what} {self.name} is not installed" + (f" ({self.install})" if self.install else "")
+
+
+@dataclass(frozen=True)
+class Package:
+    """A Python package (its import name ``module``; ``dist``, its distribution's name, for its
+    version in provenance), with how to install it."""
+
+    module: str
+    dist: str
+    install: str = ""
+    label: str = ""         # its name in messages (the distribution's by default)
+
+    def missing(self) -> str | None:
         try:
-            return getattr(importlib.import_module(module), attr)
-        except (ImportError, AttributeError) as err:
-            if out_of_memory(err):
-                raise MemoryError(f"the method {self.name}'s code cannot be loaded within the memory limit") from None
-            raise PuzzleError(f"the method {self.name}'s code {self.code} cannot be loaded: {err}") from None
+            found = importlib.util.find_spec(self.module) is not None
+        except (ImportError, ValueError):
+            found = False
+        if found:
+            return None
+        return f"{self.label or self.dist} is not installed" + (f" ({self.install})" if self.install else "")
+
+    def version(self) -> str | None:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            return version(self.dist)
+        except PackageNotFoundError:
+            return None
+
+
+Requirement = Program | Package
 
 
 class Plugin:
-    """What the registry asks of a backend's or a runner's code, before it runs."""
+    """One method, built from its option; what the registry and the runs ask of it.
+
+    A subclass declares ``requires`` (the programs and packages it needs) and, where it takes
+    one, checks its option (:meth:`check_option`); it answers :meth:`supports` before any run
+    and :meth:`solve` for a run.  ``name`` and ``option`` are the method as written
+    (``pysat-de``, ``glucose42+cadical195``)."""
+
+    requires: tuple[Requirement, ...] = ()
+
+    def __init__(self, name: str, option: str = ""):
+        self.check_option(name, option)
+        self.name, self.option = name, option
+
+    @classmethod
+    def build(cls, name: str, option: str = "", **settings) -> "Plugin":
+        """The method ``name`` with ``option`` (checked: PuzzleError, one line); ``settings``
+        are the method's own options (typed keyword arguments of its constructor)."""
+        return cls(name, option, **settings)
+
+    @property
+    def spec(self) -> str:
+        return f"{self.name}:{self.option}" if self.option else self.name
 
     @classmethod
     def check_option(cls, name: str, option: str) -> None:
         """Refuse a wrong ``option`` of method ``name`` (PuzzleError, one line)."""
+        if option:
+            raise PuzzleError(f"{name}:{option}: {name} takes no option after ':'")
 
     @classmethod
-    def unavailable(cls, name: str, option: str) -> str | None:
-        """Why the method cannot run on this machine (a missing program or package), or None."""
+    def needs(cls, option: str) -> tuple[Requirement, ...]:
+        """What the method with ``option`` needs here: ``requires``, and for a method whose
+        option names a program (``external:CMD``), that program."""
+        return cls.requires
+
+    @classmethod
+    def unavailable(cls, name: str, option: str = "") -> str | None:
+        """Why the method cannot run on this machine (the first of its needs missing), or None."""
+        return next(filter(None, (r.missing() for r in cls.needs(option))), None)
+
+    def supports(self, family, metric: str, conditions=()) -> str | None:
+        """Why this method cannot take puzzles of ``family`` (a :class:`~puzzleplan.contract.Family`)
+        in ``metric`` under the side ``conditions`` (move counts,
+        :class:`~puzzleplan.puzzle.MoveCount`), or None.  Asked before any run."""
         return None
 
-
-class Runner(Plugin):
-    """A method that answers a whole puzzle at once (a model checker, an outside planner)."""
-
-    def solve(self, problem, metric: str, name: str, option: str, options) -> Result:
+    def solve(self, problem, metric: str, options) -> Result:
         """Answer ``problem`` (a :class:`~puzzleplan.contract.Problem`) in ``metric``; ``options`` is the planner's
         :class:`~puzzleplan.planner.deepening.SolveOptions` (time limit, counts, say...)."""
         raise NotImplementedError
 
 
+class Runner(Plugin):
+    """A method that answers a whole puzzle at once (a model checker, an outside planner)."""
+
+
 ROWS = (
-    Method("bfs", SEARCH, "puzzleplan.search.algorithms:breadth_first_search",
+    Method("bfs", SEARCH, "puzzleplan.search.methods:BreadthFirst",
            "breadth-first search (uniform-cost where moves cost other than 1: optimal in every metric)"),
-    Method("astar", SEARCH, "puzzleplan.search.algorithms:astar_search", "A* with the family's admissible heuristic"),
+    Method("astar", SEARCH, "puzzleplan.search.methods:AStar", "A* with the family's admissible heuristic"),
+    Method("idastar", SEARCH, "puzzleplan.search.methods:IDAStar",
+           "IDA* with the family's admissible heuristic (memory: the current path only)"),
     Method("pysat", SAT, "puzzleplan.planner.backends.pysat_backend:Forward",
            "incremental python-sat solver unrolling forward, with reachability lemmas", "SOLVER",
            example="pysat:cadical195"),
@@ -109,12 +207,18 @@ ROWS = (
            "WORKERS"),
     Method("external", SAT, "puzzleplan.planner.backends.external_backend:ExternalBackend",
            "a SAT solver program per horizon (DIMACS in, s/v lines out)", "CMD", True, example="external:cadical"),
-    Method("abc", SAT, "puzzleplan.planner.abc:ABC",
+    Method("abc", SAT, "puzzleplan.planner.abc:ModelChecker",
            "ABC's model checker on the AIGER export: pdr (invariant-checked optimum), bmc3; -back: backward",
            "ENGINE", True, example="abc:pdr"),
-    Method("fd-lmcut", PLANNER, "puzzleplan.pddl.planners:FD_LMCUT", "Fast Downward, A* with LM-cut, on the PDDL export"),
-    Method("fd-blind", PLANNER, "puzzleplan.pddl.planners:FD_BLIND", "Fast Downward, blind A*, on the PDDL export"),
-    Method("symk", PLANNER, "puzzleplan.pddl.planners:SYMK", "SymK, symbolic bidirectional search, on the PDDL export"),
+    Method("fd-lmcut", PLANNER, "puzzleplan.pddl.planners:FdLmcut", "Fast Downward, A* with LM-cut, on the PDDL export"),
+    Method("fd-blind", PLANNER, "puzzleplan.pddl.planners:FdBlind", "Fast Downward, blind A*, on the PDDL export"),
+    Method("fd-ms", PLANNER, "puzzleplan.pddl.abstractions:MergeAndShrink",
+           "Fast Downward, A* with a merge-and-shrink heuristic (bisimulation, SCC-DFP merging), on the PDDL export"),
+    Method("fd-ipdb", PLANNER, "puzzleplan.pddl.abstractions:HillClimbingPDBs",
+           "Fast Downward, A* with pattern databases chosen by hill climbing (iPDB), on the PDDL export"),
+    Method("symk", PLANNER, "puzzleplan.pddl.planners:Symk",
+           "SymK, symbolic search on the PDDL export: bidirectional (bd, the default), forward (fw) or "
+           "backward (bw), e.g. symk:fw", "MODE", example="symk:fw"),
 )
 
 
@@ -170,20 +274,40 @@ def parse(spec: str, kind: str | None = None) -> tuple[Method, str]:
     return method, option
 
 
-def code(spec: str, kind: str | None = None) -> tuple[Method, str, Any]:
-    """The row, the option and the loaded code of ``spec`` (of ``kind`` if given), the option checked."""
+def code(spec: str, kind: str | None = None) -> tuple[Method, str, type[Plugin]]:
+    """The row, the option and the loaded class of ``spec`` (of ``kind`` if given), the option checked."""
     method, option = parse(spec, kind)
     impl = method.load()
-    if isinstance(impl, Plugin) or (isinstance(impl, type) and issubclass(impl, Plugin)):
-        impl.check_option(method.name, option)
+    if not (isinstance(impl, type) and issubclass(impl, Plugin)):
+        raise PuzzleError(f"the method {method.name}'s code {method.code} is not a puzzleplan Plugin class")
+    impl.check_option(method.name, option)
     return method, option, impl
+
+
+def build(spec: str, kind: str | None = None, **settings) -> Plugin:
+    """The method ``spec`` built from its option (``settings``: the method's own, e.g. a
+    search's ``progress``)."""
+    method, option, impl = code(spec, kind)
+    return impl.build(method.name, option, **settings)
 
 
 def check(spec: str) -> Method:
     """Refuse a method that cannot run here, naming why (a wrong option, an unknown solver, a
     program or package not installed), before any work is done."""
     method, option, impl = code(spec)
-    why = impl.unavailable(method.name, option) if hasattr(impl, "unavailable") else None
+    why = impl.unavailable(method.name, option)
     if why:
         raise PuzzleError(f"{spec}: {why}")
     return method
+
+
+def requirements(specs) -> list[Requirement]:
+    """Every program and package the methods ``specs`` need (each once): the bench's provenance."""
+    out: dict = {}
+    for spec in specs:
+        try:
+            method, option, impl = code(spec)
+        except PuzzleError:
+            continue
+        out.update(dict.fromkeys(impl.needs(option)))
+    return list(out)

@@ -86,6 +86,7 @@ class Outcome(str, enum.Enum):
     UNVERIFIED = "unverified"       # an outside claim nobody checked
     INTERRUPTED = "interrupted"     # Ctrl-C: what was proved so far
     MEMOUT = "memout"               # the memory limit: what was proved so far
+    NOT_SOLVED = "not_solved"       # ``validate``: a plan that does not solve the puzzle
 
 
 @dataclass(frozen=True)
@@ -153,6 +154,8 @@ class Result:
         for key in ("bound", "lower_bound", "proof", "message", "scope"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        if self.check is not None:
+            out["check"] = self.check.value
         out.update(self.stats)
         if self.horizons:
             out["horizons"] = self.horizons

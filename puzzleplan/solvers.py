@@ -36,6 +36,20 @@ def programs() -> list[dict]:
              "found": find_solver(name) is not None, "install": how} for name, how in PROGRAMS.items()]
 
 
+def users(dist: str) -> str:
+    """The methods of the registry that need package ``dist`` (their ``requires``), as written."""
+    from .plugins import Package, table
+    out = []
+    for m in table().values():
+        try:
+            needs = m.load().needs("")
+        except Exception:       # a method whose code does not load is listed as such above
+            continue
+        if any(isinstance(r, Package) and r.dist == dist for r in needs):
+            out.append(m.usage())
+    return ", ".join(out)
+
+
 def libraries() -> list[dict]:
     """python-sat's solvers, OR-Tools, the PDDL planners and the DRAT checker."""
     rows = []
@@ -43,16 +57,19 @@ def libraries() -> list[dict]:
     if pysat:
         from .planner.backends.pysat_solvers import DEFAULT_SOLVER, solver_names
         names = solver_names()
-        rows.append({"kind": "library", "name": "python-sat",
-                     "use": "--backend pysat-de[:SOLVER], pysat[:SOLVER], pysat-plain[:SOLVER]",
+        rows.append({"kind": "library", "name": "python-sat", "use": "--backend " + users("python-sat"),
                      "found": True, "version": pysat, "solvers": names, "default": DEFAULT_SOLVER})
-    rows.append({"kind": "library", "name": "ortools", "use": "--backend cpsat[:WORKERS], cpsat-horizons",
+    rows.append({"kind": "library", "name": "ortools", "use": "--backend " + users("ortools"),
                  "found": bool(version("ortools")), "version": version("ortools"), "install": "pip install ortools"})
-    from .pddl.planners import PLANNERS, available, driver
-    for method in PLANNERS:
-        rows.append({"kind": "planner", "name": method, "use": f"bench --methods {method}",
-                     "found": available(method), "path": str(driver(method)) if available(method) else None,
-                     "install": "pip install 'puzzleplan[planners]' (sh setup.sh test)"})
+    from .plugins import PLANNER, code, names
+    for method in names(PLANNER):       # every planner of the registry, with its driver script
+        row, _, impl = code(method)
+        built = impl.build(method)
+        wheel = next(iter(impl.requires), None)
+        found = not impl.unavailable(method)
+        rows.append({"kind": "planner", "name": method, "use": f"bench --methods {row.usage()}",
+                     "found": found, "path": str(built.driver()) if found and hasattr(built, "driver") else None,
+                     "install": wheel.install if wheel else ""})
     engine = None
     if version("dratify"):
         from .planner.certify import checker_engine

@@ -1,13 +1,18 @@
 import csv
+import os
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from puzzleplan.catalogue import instances_root
+from puzzleplan.kit import need, requires  # noqa: F401  (the skip of tests that need a program or package)
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = instances_root()      # the package's bundled instances: the checkout's instances/
+# the sliding tiles' pattern databases are cached in the temporary folder, not the user's cache
+os.environ.setdefault("PUZZLEPLAN_CACHE", os.path.join(tempfile.gettempdir(), "puzzleplan-test-cache"))
 
 
 def pytest_xdist_auto_num_workers(config):

@@ -8,7 +8,7 @@ variables and facts; unified-planning's Boolean fluents).
     .venv/bin/python benchmarks/grounders/grounders.py [IPC folder] > benchmarks/grounders/grounders.csv
     (with unified-planning importable, e.g. PYTHONPATH of a venv that has it)
 
-With ``--own``: our grounder (:mod:`puzzleplan.families.strips.lifted`) against the
+With ``--own``: our grounder (:mod:`puzzleplan.strips.grounder`) against the
 translator, per problem: each one's wall and CPU seconds (the translator's child's CPU
 counted), and whether the two tasks are the same (variables, values, actions, mutex groups).
 
@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from puzzleplan.families.strips.ground import run_translator as translate
+from puzzleplan.strips.ground import run_translator as translate
 
 
 def up_ground(domain: Path, problem: Path) -> tuple[float, int, int]:
@@ -62,7 +62,7 @@ def main(folder: str) -> None:
 def own(folder: str) -> None:
     from dataclasses import replace
     from puzzleplan.bench.run import cpu_seconds as cpu, machine, revision
-    from puzzleplan.families.strips import lifted
+    from puzzleplan.strips import grounder as lifted
     root = Path(folder)
     out = csv.writer(sys.stdout)
     out.writerow(["problem", "actions", "variables", "facts", "translator_seconds", "translator_cpu", "own_seconds",

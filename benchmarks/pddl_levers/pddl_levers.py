@@ -1,5 +1,5 @@
 """SAT on a puzzle's own file against SAT on its ``export --pddl``, with the strips family's
-levers (:data:`puzzleplan.families.strips.rules.LEVERS`) off (``none``), each alone, all
+levers (:data:`puzzleplan.strips.encoding.levers.LEVERS`) off (``none``), each alone, all
 those on by default (``default``), the default without one (``default-X``) and with one
 that is off by default (``default+X``); BFS and A* on the PDDL task beside them.
 
@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from puzzleplan.bench.run import machine, revision
-from puzzleplan.families.strips.rules import DEFAULT_LEVERS, LEVERS
+from puzzleplan.strips.encoding.levers import DEFAULT_LEVERS, LEVERS
 from puzzleplan.formats.load import load
 from puzzleplan.pddl import export
 from puzzleplan.planner import solve

@@ -27,7 +27,7 @@ from puzzleplan.bench.run import cpu_seconds as cpu, machine, revision
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import PuzzleError
-from puzzleplan.families.strips.rules import parse_levers
+from puzzleplan.strips.encoding.levers import parse_levers
 
 from pddl_round_trip import catalogue_exports    # this script's folder is on sys.path
 

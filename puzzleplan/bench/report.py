@@ -19,7 +19,8 @@ PROVEN = ("optimal", "unsolvable")     # an answer with a proof: these count as 
 
 
 def status_table(df) -> list[str]:
-    statuses = [s for s in ("optimal", "feasible", "no_plan_within", "unsolvable", "timeout", "memout", "error")
+    statuses = [s for s in ("optimal", "feasible", "no_plan_within", "unsolvable", "timeout", "memout", "error",
+                                "refused")
                 if s in set(df["status"])]
     lines = ["| method | runs | " + " | ".join(statuses) + " | total s | median s (optimal) |",
              "|---|---|" + "---|" * len(statuses) + "---|---|"]
@@ -74,29 +75,33 @@ PLOTS = ("cactus.png", "time_vs_length.png", "horizon_growth.png",     # what :f
          "crossover.png", "who_wins.png")
 
 
-def plots(df, outdir: str | Path) -> list[Path]:
+def _subplots(*grid, figsize, **kw):
     # figures made without pyplot: no backend to choose, no global state (a notebook keeps its own)
     from matplotlib.figure import Figure
+    fig = Figure(figsize=figsize)
+    return fig, fig.subplots(*grid, **kw)
 
-    def subplots(*grid, figsize, **kw):
-        fig = Figure(figsize=figsize)
-        return fig, fig.subplots(*grid, **kw)
-    outdir = Path(outdir)
-    outdir.mkdir(exist_ok=True)         # one level: the caller checked its parent
-    made = []
 
-    def finish(fig, ax, xlabel, ylabel, title, name):
-        ax.set_yscale("log")
-        ax.set_xlabel(xlabel)
-        ax.set_ylabel(ylabel)
-        ax.set_title(title)
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=8)
-        fig.tight_layout()
-        made.append(outdir / name)
-        fig.savefig(made[-1], dpi=110)
+def _save(fig, path: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return path
 
-    fig, ax = subplots(figsize=(6.4, 4.2))
+
+def _finish(fig, ax, xlabel, ylabel, title, path: Path) -> Path:
+    """A log-scale one-axis figure with its labels and legend, saved to ``path``."""
+    ax.set_yscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    return _save(fig, path)
+
+
+def cactus_plot(df, path: Path) -> Path:
+    """Instances solved within a time, one line per method."""
+    fig, ax = _subplots(figsize=(6.4, 4.2))
     for method, (runs, times, plans) in cactus(df).items():
         if times:
             line, = ax.step(range(1, len(times) + 1), times, where="post", label=f"{method} ({len(times)}/{runs})")
@@ -104,53 +109,71 @@ def plots(df, outdir: str | Path) -> list[Path]:
         if len(plans) > len(times):
             ax.step(range(1, len(plans) + 1), plans, where="post", linestyle="--", alpha=0.6,
                     color=line.get_color() if times else None, label=f"{method} with feasible ({len(plans)}/{runs})")
-    finish(fig, ax, "instances solved (optimal or proven unsolvable)", "seconds per instance (sorted)",
-           "Cactus plot: instances solved within a time", "cactus.png")
+    return _finish(fig, ax, "instances solved (optimal or proven unsolvable)", "seconds per instance (sorted)",
+                   "Cactus plot: instances solved within a time", path)
 
-    fig, ax = subplots(figsize=(6.4, 4.2))
+
+def length_plot(df, path: Path) -> Path:
+    """Seconds against the optimal length, a point per optimal run."""
+    fig, ax = _subplots(figsize=(6.4, 4.2))
     opt = df[df["status"] == "optimal"]
     for method, g in opt.groupby("method"):
         ax.scatter(g["length"], g["seconds"], s=14, label=method, alpha=0.8)
-    finish(fig, ax, "optimal length (in the run's metric)", "seconds", "Time against optimal length",
-           "time_vs_length.png")
+    return _finish(fig, ax, "optimal length (in the run's metric)", "seconds", "Time against optimal length", path)
 
+
+def horizon_growth_plot(df, path: Path) -> Path | None:
+    """Solver seconds and formula size per horizon of the 8 runs with most horizons; None
+    when no run has per-horizon figures."""
     sat = df[df["horizon_figures"].map(len) > 0] if "horizon_figures" in df else df.iloc[0:0]
-    if len(sat):
-        fig, (a1, a2) = subplots(1, 2, figsize=(10, 4))
-        longest = sat.assign(n=sat["horizon_figures"].map(len)).sort_values("n", ascending=False)
-        for _, row in longest.head(8).iterrows():
-            hs = row["horizon_figures"]
-            label = f"{row['label']} {row['method']}"
-            a1.plot([h["horizon"] for h in hs], [h["seconds"] for h in hs], marker=".", label=label)
-            a2.plot([h["horizon"] for h in hs], [h["clauses"] for h in hs], marker=".", label=label)
-        a1.set_yscale("log")
-        a1.set_xlabel("horizon")
-        a1.set_ylabel("solver seconds at this horizon")
-        a2.set_xlabel("horizon")
-        a2.set_ylabel("clauses (or constraints)")
-        a1.set_title("Cost of each horizon")
-        a2.set_title("Formula size")
-        for a in (a1, a2):
-            a.grid(True, alpha=0.3)
-        a1.legend(fontsize=7)
-        fig.tight_layout()
-        made.append(outdir / "horizon_growth.png")
-        fig.savefig(made[-1], dpi=110)
-    # generated series (puzzleplan generate): time along each series, and who wins where
+    if not len(sat):
+        return None
+    fig, (a1, a2) = _subplots(1, 2, figsize=(10, 4))
+    longest = sat.assign(n=sat["horizon_figures"].map(len)).sort_values("n", ascending=False)
+    for _, row in longest.head(8).iterrows():
+        hs = row["horizon_figures"]
+        label = f"{row['label']} {row['method']}"
+        a1.plot([h["horizon"] for h in hs], [h["seconds"] for h in hs], marker=".", label=label)
+        a2.plot([h["horizon"] for h in hs], [h["clauses"] for h in hs], marker=".", label=label)
+    a1.set_yscale("log")
+    a1.set_xlabel("horizon")
+    a1.set_ylabel("solver seconds at this horizon")
+    a2.set_xlabel("horizon")
+    a2.set_ylabel("clauses (or constraints)")
+    a1.set_title("Cost of each horizon")
+    a2.set_title("Formula size")
+    for a in (a1, a2):
+        a.grid(True, alpha=0.3)
+    a1.legend(fontsize=7)
+    return _save(fig, path)
+
+
+def series_plots(df, outdir: Path) -> list[Path]:
+    """Generated series (puzzleplan generate): time along each series, and who wins where."""
     rows = crossover.series_rows(df)
+    made = []
     if len(rows):
-        if crossover.plot_crossover(rows, outdir / "crossover.png", subplots):
+        if crossover.plot_crossover(rows, outdir / "crossover.png", _subplots):
             made.append(outdir / "crossover.png")
-        if crossover.plot_map(crossover.winners(rows), outdir / "who_wins.png", subplots):
+        if crossover.plot_map(crossover.winners(rows), outdir / "who_wins.png", _subplots):
             made.append(outdir / "who_wins.png")
     return made
+
+
+def plots(df, outdir: str | Path) -> list[Path]:
+    """Every figure of ``df``'s rows, written to ``outdir`` (made, one level); the paths written."""
+    outdir = Path(outdir)
+    outdir.mkdir(exist_ok=True)         # one level: the caller checked its parent
+    made = [cactus_plot(df, outdir / "cactus.png"), length_plot(df, outdir / "time_vs_length.png")]
+    growth = horizon_growth_plot(df, outdir / "horizon_growth.png")
+    return made + ([growth] if growth else []) + series_plots(df, outdir)
 
 
 def report(path: str | Path, outdir: str | Path | None = None, baseline: str | None = None,
            skipped: list[int] | None = None) -> tuple[str, list[Path]]:
     """The Markdown text of the summary, and the plots written to ``outdir``; the lines of
     rows cut short, left out, go to ``skipped`` (without it they are an error)."""
-    from .run import read_results
+    from .results import read_results
     df = read_results(path, skipped=skipped)
     bases = [b.strip() for b in baseline.split(",")] if baseline else [None]
     known = sorted(df["method"].unique())

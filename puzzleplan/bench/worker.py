@@ -14,7 +14,8 @@ import sys
 import time
 
 
-def figures(task: dict) -> dict:
+def run_task(task: dict) -> dict:
+    """One bench run of ``task`` (a :class:`~puzzleplan.bench.run.Task` as a dict): its row's figures."""
     from .. import methods
     from ..formats.load import load
     from ..puzzle import Contradiction
@@ -63,7 +64,7 @@ def main(argv: list[str]) -> int:
             limits["memory_mb"] = in_force      # the row says which limit the run had
     t0, c0 = time.perf_counter(), time.process_time()
     try:
-        out = figures(task)
+        out = run_task(task)
     except MemoryError:
         out = {"status": "memout"}
     except Exception as err:    # reported as a row, never a traceback in the results

@@ -4,7 +4,6 @@ bench's results)."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
@@ -12,9 +11,9 @@ import click
 from ..limits import MIN_MEMORY_MB
 from ..methods import usage as method_usage
 from ..plugins import DEFAULT_SAT
-from ..puzzle import PuzzleError, Status
+from ..puzzle import Outcome, PuzzleError, Status
 from .common import AT_LEAST_1, MEMORY, SECONDS, Described, counts_option, fail, json_option
-from .outcomes import EXIT_INTERRUPTED
+from .outcomes import end_with
 
 
 @click.command()
@@ -88,12 +87,13 @@ def bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_addre
     except (Interrupted, KeyboardInterrupt) as err:
         made = f"{err.made} runs made (on file), {err.left} left" if isinstance(err, Interrupted) else "no run made"
         click.echo(f"puzzleplan: interrupted: {made}; the same command resumes", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        end_with(Outcome.INTERRUPTED)
 
 
 def run_bench(sets, levels, metric, methods, time_limit, memory_mb, jobs, dask_address, out, constraints, quiet=False):
     from ..bench.report import status_table
-    from ..bench.run import bench as run, plan_tasks, read_results
+    from ..bench.results import read_results
+    from ..bench.run import bench as run, plan_tasks
     from ..progress import Bar
     try:
         tasks = plan_tasks(sets, levels, metric, methods.split(","), constraints)

@@ -3,17 +3,16 @@ AIGER, PDDL), ``decode`` an outside solver's answer or a model checker's witness
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
 
 from .. import limits
 from ..plans import read_plan
-from ..puzzle import Contradiction, PuzzleError, Result, Status
+from ..puzzle import Contradiction, Outcome, PuzzleError, Result, Status
 from .common import (AT_LEAST_0, SECONDS, animation_option, counts_option, domain_option, fail, json_option, level_option,
                      memory_option, metric_option)
-from .outcomes import EXIT_CHECK_FAILED
+from .outcomes import end_with
 from .report import load_instance, print_result, write_animations
 
 
@@ -170,7 +169,7 @@ def decode(file, cnf_file, answer_file, aiger_file, witness_file, margin, proof_
             click.echo(json.dumps({"status": "refused", "message": str(err)}))
         else:
             click.echo(f"puzzleplan: refused: {err}", err=True)
-        sys.exit(EXIT_CHECK_FAILED)
+        end_with(Outcome.CHECK_FAILED)
     except PuzzleError as err:
         fail(err, as_json)
     print_result(result, as_json)

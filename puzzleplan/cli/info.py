@@ -38,9 +38,10 @@ def solvers(program, as_json):
     by hand), python-sat, OR-Tools, the PDDL planners, the DRAT checker."""
     from ..solvers import PROGRAMS, lines, table
     if program:
-        from ..pddl.planners import PLANNERS, available, driver
+        from ..pddl.planners import available, driver
         from ..planner.backends.external_backend import find_solver
-        if program in PLANNERS:     # a planner's driver script (run it with python)
+        from ..plugins import PLANNER, names
+        if program in names(PLANNER):     # a planner's driver script (run it with python)
             path = str(driver(program)) if available(program) else None
         else:
             path = find_solver(program)

@@ -1,4 +1,5 @@
-"""Exit codes: one table, read from a result's typed outcome (:class:`~puzzleplan.puzzle.Outcome`).
+"""Exit codes: one table, read from a typed outcome (:class:`~puzzleplan.puzzle.Outcome`): a
+result's, or a command's that answers otherwise (``explore``, ``validate``, ``decode``, ``bench``).
 
 - 0: an answer (``optimal``, ``feasible``, ``no_plan_within``, ``unsolvable``, ``timeout``
   with what was proved so far);
@@ -17,16 +18,20 @@
 """
 from __future__ import annotations
 
+import sys
+
 from ..puzzle import Outcome, Result
 
-EXIT_NOT_SOLVED, EXIT_BAD_INPUT = 1, 2
+EXIT_BAD_INPUT = 2
 EXIT_CODES = {
     Outcome.ANSWER: 0,
+    Outcome.NOT_SOLVED: 1,
     Outcome.CHECK_FAILED: 3,
     Outcome.UNVERIFIED: 4,
     Outcome.MEMOUT: 5,
     Outcome.INTERRUPTED: 130,      # 128 + SIGINT, as shells report a Ctrl-C
 }
+EXIT_NOT_SOLVED = EXIT_CODES[Outcome.NOT_SOLVED]
 EXIT_CHECK_FAILED = EXIT_CODES[Outcome.CHECK_FAILED]
 EXIT_INTERRUPTED = EXIT_CODES[Outcome.INTERRUPTED]
 EXIT_MEMOUT = EXIT_CODES[Outcome.MEMOUT]
@@ -35,3 +40,10 @@ EXIT_TERMINATED = 143       # 128 + SIGTERM: an interrupted run stopped by SIGTE
 
 def exit_code(result: Result) -> int:
     return EXIT_CODES[result.outcome]
+
+
+def end_with(outcome: Outcome) -> None:
+    """End the command with ``outcome``'s exit code (returns for an answer, code 0)."""
+    code = EXIT_CODES[outcome]
+    if code:
+        sys.exit(code)

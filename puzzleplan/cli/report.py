@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
 
-from ..puzzle import Contradiction, PuzzleError, Result, Status
+from ..puzzle import Check, Contradiction, PuzzleError, Result, Status
 from .common import fail
-from .outcomes import exit_code
+from .outcomes import end_with
 
 
 def write_animations(animations, problem, steps, metric, as_json=False) -> None:
@@ -76,23 +75,26 @@ def timed_out(metric, method) -> Result:
                   message="the time limit passed while the puzzle was read and its rules built")
 
 
+#: how a check of the answer ended, after the status (a model checker's invariant is said in its proof)
+CHECK_NOTES = {Check.PASSED: " (certified)", Check.FAILED: " (CERTIFICATE FAILED)",
+               Check.INTERRUPTED: " (certification interrupted)", Check.TIMED_OUT: " (certification timed out)",
+               Check.MEMOUT: " (certification out of memory)"}
+
+
 def print_result(result: Result, as_json: bool, replay=None) -> None:
-    """Print the result; exit with :func:`exit_code` when it is not 0."""
+    """Print the result; exit with its outcome's code when it is not 0 (:func:`.outcomes.end_with`)."""
     if as_json:
         click.echo(json.dumps(result.to_json()))
     else:
-        certified = {True: " (certified)", False: " (CERTIFICATE FAILED)"}.get(result.stats.get("certified"), "")
-        if result.stats.get("certify_interrupted"):
-            certified = " (certification interrupted)"
-        elif result.stats.get("certify_timeout"):
-            certified = " (certification timed out)"
-        elif result.stats.get("certify_memout"):
-            certified = " (certification out of memory)"
+        certified = CHECK_NOTES.get(result.check, "") if "certified" in result.stats or result.check not in (
+            Check.PASSED, Check.FAILED) else ""
         line = f"{result.status.value}{certified}: {result.method}"
         if result.length is not None:
             line += f", {result.length} {result.metric}"
             if result.steps is not None and result.metric != "steps" and result.length != len(result.steps):
                 line += f" ({len(result.steps)} steps)"
+        if result.status is Status.FEASIBLE and result.stats.get("optimum_at_least") is not None:
+            line += f", optimum >= {result.stats['optimum_at_least']} (gap {result.stats['gap']} %)"
         if result.bound is not None:
             line += f", no plan within {result.bound} {result.metric}"
         elif result.status in (Status.TIMEOUT, Status.INTERRUPTED):
@@ -109,9 +111,7 @@ def print_result(result: Result, as_json: bool, replay=None) -> None:
             click.echo("figures: " + ", ".join(f"{k}={'unknown' if v is None else v}" for k, v in figures.items()))
         if result.message:
             click.echo(result.message)
-    code = exit_code(result)
-    if code:
-        sys.exit(code)
+    end_with(result.outcome)
 
 
 def progress_printer(label: str, first: str = "expanded", second: str = "states"):

@@ -11,10 +11,10 @@ import click
 from .. import limits, methods
 from ..plans import read_plan
 from ..plugins import DEFAULT_SAT
-from ..puzzle import Contradiction, PuzzleError
+from ..puzzle import Contradiction, Outcome, PuzzleError
 from .common import (memory_option, AT_LEAST_0, SECONDS, Described, MethodChoice, animation_option, counts_option,
                      domain_option, fail, json_option, level_option, metric_option)
-from .outcomes import EXIT_INTERRUPTED, EXIT_MEMOUT, EXIT_NOT_SOLVED
+from .outcomes import end_with
 from .report import (load_instance, no_plan, print_result, progress_printer, timed_out, write_animations,
                      write_plan)
 
@@ -93,8 +93,16 @@ def horizon_line(row: dict) -> str:
         lemmas += f" {row['bounds']:>4} bounds"
     if row.get("winner"):
         lemmas += f" won by {row['winner']} ({row['cpu']:.2f} CPU s)"
+    best = f" (best plan {row['upper']})" if row.get("upper") is not None else ""
     return (f"horizon {row['horizon']:>4}: {row['vars']:>8,} vars {row['clauses']:>9,} clauses "
-            f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}")
+            f"{conflicts(row.get('conflicts')):>9} conflicts{lemmas} {row['seconds']:>8.3f}s {row['result']}{best}")
+
+
+def finite(value: float | None) -> float | None:
+    """``--gap``'s value: a number of per cent (nan is in no range, and is refused as such)."""
+    if value is not None and value != value:
+        raise click.BadParameter(f"{value!r} is not in the range 0<=x<=100.")
+    return value
 
 
 class Progress:
@@ -118,6 +126,7 @@ class Progress:
         self.mode = "table" if verbose else ("line" if (sys.stderr.isatty() if terminal is None else terminal)
                                              else "log")
         self.refuted: int | None = None
+        self.upper: int | None = None     # the best plan's length so far
         self.conflicts = 0
         self.shown = False          # the status line is on screen
         self.last_printed = None    # the log: when a line was last printed
@@ -133,6 +142,8 @@ class Progress:
         """The status line: ``head``, then where the run stands."""
         import shutil
         refuted = "nothing refuted yet" if self.refuted is None else f"no plan within {self.refuted}"
+        if self.upper is not None:
+            refuted += f", best plan {self.upper}"
         text = f"{head}: {refuted}, {self.conflicts:,} conflicts, {self.clock() - self.start:.0f} s"
         width = shutil.get_terminal_size((80, 24)).columns - 1
         sys.stderr.write("\r" + text[:width] + "\x1b[K")
@@ -143,6 +154,8 @@ class Progress:
         if row.get("result") == "unsat":
             self.refuted = max(self.refuted if self.refuted is not None else -1, row["horizon"])
         self.conflicts += row.get("conflicts") or 0
+        if row.get("upper") is not None:
+            self.upper = row["upper"]
         if self.mode == "table":
             click.echo(horizon_line(row), err=True)
         elif self.mode == "line":
@@ -187,6 +200,12 @@ class Progress:
 @click.option("--fast", is_flag=True, help="Double the horizon instead of +1 (optimality may stay unproven).")
 @click.option("--start-horizon", type=AT_LEAST_0, default=None,
               help="First horizon tried (default: the admissible lower bound); a plan sooner on long puzzles.")
+@click.option("--gap", "gap", type=click.FloatRange(0, 100), default=None, callback=lambda ctx, param, value: finite(value),
+              help="Stop once a plan is within PCT per cent of the proven lower bound (status feasible, both "
+                   "bounds printed); 0: only at the optimum.")
+@click.option("--probes", is_flag=True,
+              help="Once a run is hard (50,000 conflicts), probe horizons with slack for a plan beside the "
+                   "deepening (python-sat methods, one at a time), each on a solver without lemmas.")
 @click.option("--card-encoding", default="seqcounter", show_default=True,
               help="pysat.card encoding for move counts: seqcounter, totalizer, sortnetwrk, ...")
 @click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
@@ -211,8 +230,8 @@ class Progress:
 @json_option
 @animation_option
 @memory_option
-def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, card_encoding,
-          margin, quiet, verbose, certify, proof_file, enumerate_first, bounds, options, plan_out, as_json, animations):
+def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, gap, probes,
+          card_encoding, margin, quiet, verbose, certify, proof_file, enumerate_first, bounds, options, plan_out, as_json, animations):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from ..planner import SolveOptions, solve as plan
     if proof_file and not certify:
@@ -220,7 +239,9 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
     shown = None if quiet or as_json else Progress(verbose)
     solving = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
                            card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
-                           bounds=bounds, proof_file=proof_file, progress=shown and shown.row,
+                           method_options={} if bounds is None else {"bounds": bounds}, proof_file=proof_file,
+                           probes=probes, gap=gap,
+                           progress=shown and shown.row,
                            asking=shown and shown.asking, say=shown and shown.note)
     new = tuple((path, flag) for path, flag in ((proof_file, "--proof"), (plan_out, "--plan-out")) if path)
     job = Job(file, level, margin, constraints, options, metric, backend, time_limit, as_json, animations, plan_out, new)
@@ -244,7 +265,7 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
 @memory_option
 def explore(file, metric, level, time_limit, options, as_json):
     """Enumerate every state reachable in FILE."""
-    from ..search import explore as run
+    from ..search import Stopped, explore as run
     contradiction = None
     try:
         with limits.time_limit(time_limit):     # the clock starts before the file is read
@@ -260,21 +281,20 @@ def explore(file, metric, level, time_limit, options, as_json):
                           None if as_json else progress_printer("explore", "states reached", "in the frontier"),
                           time_limit)
     except limits.TimeUp:
-        figures = {"complete": False, "stopped": "timeout", "reachable": 0,
+        figures = {"complete": False, "stopped": Stopped.TIMEOUT.value, "reachable": 0,
                    "message": "the time limit passed while the puzzle was read and its rules built"}
         inst = None
     except PuzzleError as err:
         fail(err, as_json)
-    status = "explored" if figures["complete"] else {"timeout": "timeout", "memout": "memout"}.get(
-        figures.get("stopped"), "interrupted")
+    status = "explored" if figures["complete"] else {Stopped.TIMEOUT: "timeout", Stopped.MEMOUT: "memout"}.get(
+        Stopped(figures["stopped"]), "interrupted")
     if as_json:
         click.echo(json.dumps({"status": status, "board": inst and inst.rules.board(), **figures,
                                **({"conditions_left_out": contradiction} if contradiction else {})}))
     else:
         click.echo(("" if figures["complete"] else f"{status} (incomplete): ")
                    + ", ".join(f"{k}={v}" for k, v in figures.items()))
-    if status in ("interrupted", "memout"):
-        sys.exit(EXIT_INTERRUPTED if status == "interrupted" else EXIT_MEMOUT)
+    end_with({"interrupted": Outcome.INTERRUPTED, "memout": Outcome.MEMOUT}.get(status, Outcome.ANSWER))
 
 
 @click.command()
@@ -299,7 +319,7 @@ def validate(file, planfile, metric, level, constraints, pddl_plan, options, as_
     except Contradiction as err:
         report = {"status": "not_solved", "solved": False, "problem": f"no plan can meet the conditions: {err.problem}"}
         click.echo(json.dumps(report) if as_json else f"not solved: {report['problem']}")
-        sys.exit(EXIT_NOT_SOLVED)
+        end_with(Outcome.NOT_SOLVED)
     except PuzzleError as err:
         fail(err, as_json)
     if as_json:
@@ -309,7 +329,6 @@ def validate(file, planfile, metric, level, constraints, pddl_plan, options, as_
         size = f"{report['length']} {metric}" + ("" if metric == "steps" else f", {len(steps)} steps")
         click.echo(f"{'valid' if report['solved'] else 'legal but not solved'}: {size}"
                    + ("" if report["solved"] else f" ({report['problem']})"))
-    if not report["solved"]:
-        sys.exit(EXIT_NOT_SOLVED)
+    end_with(Outcome.ANSWER if report["solved"] else Outcome.NOT_SOLVED)
 
 

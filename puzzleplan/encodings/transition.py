@@ -144,9 +144,37 @@ def build_system(problem, metric: str | None, counts=(), backward: bool = False,
     """The transition system of ``problem`` (a :class:`~puzzleplan.contract.Problem`, a loaded
     instance or a bare rules object) under ``metric`` (see the module doc)."""
     from .. import registry
-    from . import encoder_for
     problem = registry.problem(problem)
     metric = check_metric(problem, metric)
+    enc = system_encoder(problem, metric, counts, bound)
+    m = BoolModel()
+    two = TwoLayers.build(enc, m)
+    goal_items = two.goal_items(m, metric)
+    start = start_state(m, m.items[:two.start_items], two.f0)
+    s = System(m, enc, problem, tuple(counts), metric, backward, bound)
+    s.first = m.var(("first",))
+    step, prev, state_items = step_clauses(m, s, two, metric)
+    s.step = step + closing_clauses(m, s, two, start, state_items, goal_items)
+    add_latches(s, two, start, prev)
+    s.act = m.var(("act", 1))
+    if bound is not None:
+        add_counter(s, bound)
+    if backward:
+        s.bad = [-s.first] + [two.here(backward)[name] if value else -two.here(backward)[name]
+                              for name, value in start.items()]
+    else:
+        s.bad = [two.goal]
+    latch_set = set(s.latches)
+    used = {abs(lit) for c in s.step for lit in c} | {abs(x) for x in s.bad} | {s.act}
+    used |= {v for v in s.nxt.values() if isinstance(v, int)}
+    s.inputs = sorted(used - latch_set)
+    return s
+
+
+def system_encoder(problem, metric: str, counts, bound):
+    """The family's encoder for a transition system; PuzzleError for a bad bound or move
+    counts a step cannot say."""
+    from . import encoder_for
     if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int) or bound < 0):
         raise PuzzleError(f"the bound must be a whole number, 0 or more, not {bound!r}")
     enc = encoder_for(problem, metric, counts)
@@ -157,50 +185,93 @@ def build_system(problem, metric: str | None, counts=(), backward: bool = False,
     if bad_counts:
         raise PuzzleError("move counts in the goal (" + ", ".join(sorted({str(r) for r in bad_counts}))
                           + ") are not supported by the AIGER export; frozen pieces and avoided cells are")
-    m = BoolModel()
-    enc.start(m)
-    start_items = len(m.items)
-    enc.extend(m, 1)
-    top1, mark1 = m.top, len(m.items)
-    enc.extend(m, 2)
-    mark2 = len(m.items)
-    top2 = m.top
-    g = enc.state_goal(m, 1)     # forward: the latches are a goal; backward: the first step's choice
-    f0, f1, f2 = enc.facts(m, 0), enc.facts(m, 1), enc.facts(m, 2)
-    if set(f1) != set(f2) or set(f0) != set(f1):
-        raise PuzzleError("the encoding's facts differ between steps: not a transition system")
-    fact1 = {v: name for name, v in f1.items()}
-    goal_items = []
-    for item in m.items[mark2:]:
-        vs = variables(item)
-        if isinstance(item, Card) and not {abs(x) for x in item.lits} <= set(fact1):
-            continue        # a count over moves: only the frozen pieces' zero (checked above), kept at every step
-        if any(v <= top2 and v not in fact1 for v in vs):
-            raise PuzzleError(f"the goal of this family's {metric} encoding is not a property of one state "
-                              "(it counts earlier steps): no transition system")
-        goal_items.append(item)
-    start = start_state(m, m.items[:start_items], f0)
-    fact2 = {v: name for name, v in f2.items()}
-    s = System(m, enc, problem, tuple(counts), metric, backward, bound)
-    s.first = m.var(("first",))
-    here, there = (f2, f1) if backward else (f1, f2)       # latches; the inputs they take next
-    step_items = m.items[mark1:mark2]
+    return enc
+
+
+@dataclass
+class TwoLayers:
+    """A model of two layers (steps 0 to 2) and where its parts lie: ``start_items`` items
+    fix step 0; the first layer's items end at ``mark1`` (variables up to ``top1``), the
+    second's at ``mark2`` (up to ``top2``); ``goal``: the goal literal at step 1 (its items
+    after ``mark2``); ``f0``-``f2``: each step's facts by name."""
+
+    start_items: int
+    top1: int
+    mark1: int
+    top2: int
+    mark2: int
+    goal: int
+    f0: dict
+    f1: dict
+    f2: dict
+
+    @classmethod
+    def build(cls, enc, m: BoolModel) -> "TwoLayers":
+        enc.start(m)
+        start_items = len(m.items)
+        enc.extend(m, 1)
+        top1, mark1 = m.top, len(m.items)
+        enc.extend(m, 2)
+        mark2 = len(m.items)
+        top2 = m.top
+        g = enc.state_goal(m, 1)     # forward: the latches are a goal; backward: the first step's choice
+        f0, f1, f2 = enc.facts(m, 0), enc.facts(m, 1), enc.facts(m, 2)
+        if set(f1) != set(f2) or set(f0) != set(f1):
+            raise PuzzleError("the encoding's facts differ between steps: not a transition system")
+        return cls(start_items, top1, mark1, top2, mark2, g, f0, f1, f2)
+
+    @property
+    def fact1(self) -> dict:
+        return {v: name for name, v in self.f1.items()}
+
+    @property
+    def fact2(self) -> dict:
+        return {v: name for name, v in self.f2.items()}
+
+    def here(self, backward: bool) -> dict:
+        """The facts that are the latches (the later step's when backward)."""
+        return self.f2 if backward else self.f1
+
+    def there(self, backward: bool) -> dict:
+        """The facts the latches take next (inputs)."""
+        return self.f1 if backward else self.f2
+
+    def goal_items(self, m: BoolModel, metric: str) -> list:
+        """The goal's items, over step 1's facts; PuzzleError if the goal counts earlier steps."""
+        fact1 = self.fact1
+        out = []
+        for item in m.items[self.mark2:]:
+            vs = variables(item)
+            if isinstance(item, Card) and not {abs(x) for x in item.lits} <= set(fact1):
+                continue        # a count over moves: only the frozen pieces' zero (checked above), kept at every step
+            if any(v <= self.top2 and v not in fact1 for v in vs):
+                raise PuzzleError(f"the goal of this family's {metric} encoding is not a property of one state "
+                                  "(it counts earlier steps): no transition system")
+            out.append(item)
+        return out
+
+
+def step_clauses(m: BoolModel, s: System, two: TwoLayers, metric: str) -> tuple[list, dict, list]:
+    """The second layer's clauses as the step: ``(clauses, prev, state_items)``; ``prev``
+    maps a variable of the previous step that a clause links to its latch, ``state_items``
+    are the items over step 2's facts alone."""
+    fact1, fact2 = two.fact1, two.fact2
     step: list[list[int]] = []
     prev: dict[int, int] = {}           # a variable of the other step -> its latch
     state_items = []
-    for item in step_items:
+    for item in m.items[two.mark1:two.mark2]:
         vs = variables(item)
         if vs <= set(fact2):
             state_items.append(item)
-        older = {v for v in vs if v <= top1 and v not in fact1}
+        older = {v for v in vs if v <= two.top1 and v not in fact1}
         if not older:
             step += lowered(m, [item])
             continue
         for v in older:
-            if m.var(shifted(m.key(v), 1)) <= top1:
+            if m.var(shifted(m.key(v), 1)) <= two.top1:
                 raise PuzzleError(f"this family's {metric} encoding links steps more than one apart "
                                   f"({m.key(v)}): no transition system")
-        if backward:
+        if s.backward:
             # a clause linking two steps prunes plans (no-ops last, no move straight back):
             # reversed it could leave the start position without a predecessor at the last
             # step, so the backward system keeps every plan instead
@@ -217,31 +288,37 @@ def build_system(problem, metric: str | None, counts=(), backward: bool = False,
                 names[v] = v
         for clause in lowered(m, [rename(item, names)]):
             step.append(clause + [s.first])
-    # the state constraints, over the latches too (when the start position satisfies them)
-    start_values = {f1[name]: value for name, value in start.items()}
-    to_here = {v: here[name] for v, name in fact2.items()}
-    latch_items = []
-    for item in state_items:
-        copy = rename(item, to_here)
-        if holds(rename(item, {v: f1[name] for v, name in fact2.items()}), start_values):
-            latch_items.append(copy)
-    if backward:
+    if s.backward:
         # before the first step the latches are a dummy all-false state: every step clause is
         # off then, and the first step only chooses a goal state as the next latches
         step = [c if s.first in c else c + [s.first] for c in step]
-        step += lowered(m, goal_items) + [[g, -s.first]]
+    return step, prev, state_items
+
+
+def closing_clauses(m: BoolModel, s: System, two: TwoLayers, start: dict, state_items, goal_items) -> list:
+    """The step's clauses beyond the layer's: the goal's, and the state constraints over the
+    latches (forward, when the start position satisfies them) or over the inputs (backward)."""
+    fact2 = two.fact2
+    if s.backward:
+        there = two.there(True)
+        out = lowered(m, goal_items) + [[two.goal, -s.first]]
         # the state constraints of the earlier state (the inputs), at every step
-        step += lowered(m, [rename(i, {v: there[fact2[v]] for v in variables(i)}) for i in state_items])
-    else:
-        step += lowered(m, latch_items)
-        step += lowered(m, goal_items)
-    s.step = step
-    # latches: facts, previous-step variables, first, counter bits
+        return out + lowered(m, [rename(i, {v: there[fact2[v]] for v in variables(i)}) for i in state_items])
+    # the state constraints, over the latches too (when the start position satisfies them)
+    start_values = {two.f1[name]: value for name, value in start.items()}
+    to_here = {v: two.f1[name] for v, name in fact2.items()}
+    latch_items = [rename(item, to_here) for item in state_items if holds(rename(item, to_here), start_values)]
+    return lowered(m, latch_items) + lowered(m, goal_items)
+
+
+def add_latches(s: System, two: TwoLayers, start: dict, prev: dict) -> None:
+    """The latches: the facts, the previous step's variables, ``first``."""
+    here, there = two.here(s.backward), two.there(s.backward)
     for name in sorted(here, key=str):
         v = here[name]
         s.latches.append(v)
         s.nxt[v] = there[name]
-        s.init[v] = False if backward else start[name]
+        s.init[v] = False if s.backward else start[name]
     for now, latch in sorted(prev.items(), key=lambda kv: kv[1]):
         s.latches.append(latch)
         s.nxt[latch] = now
@@ -249,23 +326,16 @@ def build_system(problem, metric: str | None, counts=(), backward: bool = False,
     s.latches.append(s.first)
     s.nxt[s.first] = "not-first"
     s.init[s.first] = True
-    s.act = m.var(("act", 1))
-    if bound is not None:
-        for i in range(max(1, (bound + 1).bit_length())):
-            bit = m.var(("count", i))
-            s.counter.append(bit)
-            s.latches.append(bit)
-            s.nxt[bit] = ("count", i)
-            s.init[bit] = False
-    if backward:
-        s.bad = [-s.first] + [here[name] if value else -here[name] for name, value in start.items()]
-    else:
-        s.bad = [g]
-    latch_set = set(s.latches)
-    used = {abs(lit) for c in s.step for lit in c} | {abs(x) for x in s.bad} | {s.act}
-    used |= {v for v in s.nxt.values() if isinstance(v, int)}
-    s.inputs = sorted(used - latch_set)
-    return s
+
+
+def add_counter(s: System, bound: int) -> None:
+    """The bits of a counter of the moves made, up to ``bound + 1``, as latches."""
+    for i in range(max(1, (bound + 1).bit_length())):
+        bit = s.model.var(("count", i))
+        s.counter.append(bit)
+        s.latches.append(bit)
+        s.nxt[bit] = ("count", i)
+        s.init[bit] = False
 
 
 def plan_moves(s: System, frames: list[list[int]]) -> list:

@@ -84,3 +84,57 @@ def successors_by_sat(rules, metric: str) -> tuple[set, set]:
     finally:
         backend.close()
     return seen, positions
+
+
+# -- tests that need a program or a package ---------------------------------------------------
+def in_ci() -> bool:
+    """Whether the tests run in CI (``CI`` set, as CI services set it: ``CI=true``)."""
+    import os
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def missing(*needs) -> list[str]:
+    """Why each of ``needs`` is not here: a :class:`~puzzleplan.plugins.Program` or
+    :class:`~puzzleplan.plugins.Package`, a method of the registry (``"fd-lmcut"``,
+    ``"abc:pdr"``: what its row's class declares), or the name of a program."""
+    from .. import plugins
+    out = []
+    for need in needs:
+        if isinstance(need, str):
+            name = need.partition(":")[0]
+            if name in plugins.table():
+                method, option, impl = plugins.code(need)
+                why = impl.unavailable(method.name, option)
+                out += [f"{need}: {why}"] if why else []
+                continue
+            need = plugins.Program(need)
+        why = need.missing()
+        out += [why] if why else []
+    return out
+
+
+def need(*needs, module: bool = False) -> None:
+    """Inside a test (or at a test module's top, ``module=True``): skip it when one of ``needs``
+    (see :func:`missing`) is not here; in CI a missing need is a failure, not a skip (CI
+    installs everything: ``sh setup.sh test``)."""
+    import pytest
+    why = "; ".join(missing(*needs))
+    if not why:
+        return
+    if in_ci():
+        pytest.fail(f"needed here in CI: {why} (sh setup.sh test installs it)", pytrace=False)
+    pytest.skip(why, allow_module_level=module)
+
+
+def requires(*needs):
+    """Decorator: the test runs only where ``needs`` are here (:func:`need`: skipped elsewhere,
+    a failure in CI).  Asked when the test runs, not when it is collected."""
+    import functools
+
+    def mark(test):
+        @functools.wraps(test)
+        def checked(*args, **kwargs):
+            need(*needs)
+            return test(*args, **kwargs)
+        return checked
+    return mark

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzleplan import registry
+from puzzleplan import methods, registry
 from puzzleplan.encodings import encoder_for
 from puzzleplan.encodings.base import Encoder
 from puzzleplan.contract import Conditions, Problem, Rules, SideConditions, check_side_conditions, missing_methods
@@ -29,13 +29,15 @@ from puzzleplan.puzzle import Contradiction, MoveCount, PuzzleError, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 from puzzleplan.constraints import state_space
-from puzzleplan.kit import freeze, goal_distances, instances, successors_by_sat
+from puzzleplan.kit import freeze, goal_distances, instances, need, successors_by_sat
 
 FAMILIES = registry.all_families()
 IDS = [f.name for f in FAMILIES]
 ENCODED = [(f, m) for f in FAMILIES for m in f.encoders]
 ENCODED_IDS = [f"{f.name}-{m}" for f, m in ENCODED]
 REQUIRED = sorted(Rules.__abstractmethods__)
+# the registry's per-horizon backends that add lemmas (forward, double-ended): the unrollings
+LEMMAS = [m for m in methods.backends() if getattr(methods.code(m)[2], "lemmas", False)]
 
 
 def test_there_are_families():
@@ -96,15 +98,15 @@ def test_generated_instances_are_rules_of_the_family(family):
         assert rules.replay([]).history and rules.count([], rules.metrics[0]) == 0
 
 
-@pytest.mark.parametrize("backend", ["pysat", "pysat-de"])
+@pytest.mark.parametrize("backend", LEMMAS)
 @pytest.mark.parametrize("family,metric", ENCODED, ids=ENCODED_IDS)
 def test_sat_equals_bfs_on_generated_instances(family, metric, backend):
-    """Forward and double-ended unrolling (the latter where the encoding allows it)."""
+    """Every unrolling with lemmas: forward and double-ended (the latter where the encoding allows it)."""
     solved = 0
     for problem in instances(family, 6, seed=1):
         bfs = breadth_first_search(problem, metric)
         sat = solve(problem, metric, backend, max_horizon=40)
-        if backend == "pysat-de" and sat.horizons:      # (none when the lower bound answers alone)
+        if getattr(methods.code(backend)[2], "double_ended", False) and sat.horizons:   # (none when the bound answers alone)
             why = encoder_for(problem, metric).double_ended()
             assert sat.stats.get("unrolling") == ("double-ended" if why is None else f"forward (not double-ended: {why})")
         if bfs.status is Status.UNSOLVABLE:
@@ -157,9 +159,8 @@ PDDL = [f for f in FAMILIES if f.pddl]
 
 @pytest.mark.parametrize("family", PDDL, ids=[f.name for f in PDDL])
 def test_a_planner_on_the_pddl_export_finds_the_bfs_optimum(family):
-    from puzzleplan.pddl import available, plan
-    if not available("fd-blind"):
-        pytest.skip("Fast Downward is not installed (pip install 'puzzleplan[planners]')")
+    from puzzleplan.pddl import plan
+    need("fd-blind")
     checked = 0
     for problem in instances(family, 4, seed=4):
         metric = problem.rules.metrics[0]

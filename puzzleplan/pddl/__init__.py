@@ -1,7 +1,7 @@
 """PDDL: puzzles exported as STRIPS tasks, planners' plans read back, outside planners run.
 
 ``task`` builds the task, ``files`` writes it and reads plans, ``planners`` runs
-Fast Downward and SymK on it.
+Fast Downward and SymK on it (``abstractions``: Fast Downward with abstraction heuristics).
 """
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pathlib import Path
 from .. import limits, registry
 from ..puzzle import PuzzleError
 from .files import decode, domain_text, problem_text, read_plan_file, write
-from .planners import PLANNERS, available, plan
+from .planners import Planner, available, plan
 from .task import Task, build
 
-__all__ = ["PLANNERS", "Task", "available", "build", "decode", "export", "export_file", "plan", "read_plan_file",
+__all__ = ["Planner", "Task", "available", "build", "decode", "export", "export_file", "plan", "read_plan_file",
            "read_plan_for", "write"]
 
 

@@ -103,8 +103,16 @@ class FamilyPDDL:
     schemas, objects and facts of an instance, its goal, and how a ground action of a
     plan becomes one of the family's moves.  Subclassed in each family's folder."""
 
+    def refuses(self, metric: str) -> str | None:
+        """Why no instance of the family is exported in ``metric`` (one line), or None; asked
+        before any run (:meth:`puzzleplan.pddl.planners.Planner.supports`)."""
+        return None
+
     def check(self, base, metric: str) -> None:
-        """Raise PuzzleError for what this family's export cannot say."""
+        """Raise PuzzleError for what this family's export cannot say of ``base``."""
+        why = self.refuses(metric)
+        if why:
+            raise PuzzleError(why)
 
     def schemas(self, base, metric: str) -> list[Schema]:
         raise NotImplementedError

@@ -22,8 +22,8 @@ its plans are ``feasible`` and its "no shorter" is not a proof here.
 """
 from __future__ import annotations
 
+import enum
 import re
-import shutil
 import subprocess
 import tempfile
 import threading
@@ -33,9 +33,9 @@ from pathlib import Path
 from .. import limits
 from ..encodings.aiger import check_trace, read_witness, to_aig, write_aig
 from ..encodings.transition import build_system, plan_moves
-from ..plugins import Runner
-from ..puzzle import Check, PuzzleError, Result, Status
+from ..plugins import Program, Runner
 from ..constraints import state_space
+from ..puzzle import Check, PuzzleError, Result, Status
 from ..validate import check_plan
 from .invariant import check_invariant, read_cubes
 
@@ -44,12 +44,15 @@ ENGINES = ("pdr", "bmc3")
 FRAME = re.compile(r"^\s*(\d+)\s*:.*$")
 
 
+ABC_PROGRAM = Program(PROGRAM, "Debian package berkeley-abc: apt-get install berkeley-abc", ("abc",),
+                      "the model checker")
+
+
 def program() -> str:
-    path = shutil.which(PROGRAM) or shutil.which("abc")
-    if path is None:
-        raise PuzzleError(f"the model checker {PROGRAM} is not installed (Debian package berkeley-abc: "
-                          "apt-get install berkeley-abc)")
-    return path
+    why = ABC_PROGRAM.missing()
+    if why:
+        raise PuzzleError(why)
+    return ABC_PROGRAM.path()
 
 
 def parse_engine(option: str) -> tuple[str, bool]:
@@ -62,43 +65,58 @@ def parse_engine(option: str) -> tuple[str, bool]:
 
 
 class ModelChecker(Runner):
-    """The registry's ``abc:ENGINE``: one transition system, not horizons (see the module doc)."""
+    """The registry's ``abc:ENGINE``: one transition system, not horizons (see the module doc).
+    It takes the encodings whose goal is a property of one state and whose steps link two
+    layers (:attr:`~puzzleplan.encodings.base.Encoder.no_system`), and of the side conditions
+    frozen pieces and avoided cells, not move counts."""
+
+    requires = (ABC_PROGRAM,)
 
     @classmethod
     def check_option(cls, name: str, option: str) -> None:
         parse_engine(option)
 
-    @classmethod
-    def unavailable(cls, name: str, option: str) -> str | None:
-        try:
-            program()
-        except PuzzleError as err:
-            return str(err)
+    def supports(self, family, metric: str, conditions=()) -> str | None:
+        if metric not in family.encoders:
+            return f"no SAT encoding for {family.name} under the metric {metric!r}"
+        from ..encodings import encoder_class
+        why = encoder_class(family, metric).no_system
+        if why:
+            return f"the {family.name} {metric} encoding is no transition system for the AIGER export: {why}"
+        counted = sorted({str(r) for r in conditions if not (r.op in ("<=", "==") and r.k == 0)})
+        if counted:
+            return (f"move counts in the goal ({', '.join(counted)}) are not supported by the AIGER export; "
+                    "frozen pieces and avoided cells are")
         return None
 
-    def solve(self, problem, metric: str, name: str, option: str, options) -> Result:
+    def solve(self, problem, metric: str, options) -> Result:
         from .deepening import DEFAULT_MAX_HORIZON
         bound = options.max_horizon if options.max_horizon != DEFAULT_MAX_HORIZON else None
-        return solve(problem, metric, option, options.counts, bound, options.say)
+        return solve(problem, metric, self.option, options.counts, bound, options.say)
 
 
-ABC = ModelChecker()
+class RunOutcome(str, enum.Enum):
+    """How one ABC run ended."""
+
+    CEX = "cex"                 # a counterexample: a plan, still to be checked
+    PROVED = "proved"           # a proof, with the invariant it wrote (still to be checked)
+    TIMEOUT = "timeout"         # killed at the deadline (wall clock)
+    UNDECIDED = "undecided"     # it ended by itself without a verdict
 
 
 class Run:
-    """One ABC run on one system: ``outcome`` is ``cex``, ``proved``, ``timeout`` (killed at the
-    deadline, wall clock) or ``undecided`` (it ended by itself without a verdict)."""
+    """One ABC run on one system; ``outcome`` says how it ended (:class:`RunOutcome`)."""
 
     def __init__(self, s, engine: str, say):
         self.s, self.engine, self.say = s, engine, say
         self.aig = to_aig(s, fold=True)
-        self.outcome, self.cubes, self.frames, self.seconds, self.lines = "timeout", None, None, 0.0, []
+        self.outcome, self.cubes, self.frames, self.seconds, self.lines = RunOutcome.TIMEOUT, None, None, 0.0, []
         self.killed = False
 
     def go(self) -> "Run":
         left = limits.left()
         if left is not None and left <= 0:
-            self.outcome = "timeout"
+            self.outcome = RunOutcome.TIMEOUT
             return self
         with tempfile.TemporaryDirectory(prefix="puzzleplan-abc-") as tmp:
             model, cex, inv = (Path(tmp) / name for name in ("system.aig", "cex.txt", "inv.pla"))
@@ -108,13 +126,13 @@ class Run:
             script = f"read_aiger {model}; {command}; write_cex -a {cex}"
             self._run([program(), "-c", script], limits.left())      # what writing the AIG left
             if cex.exists() and cex.stat().st_size:
-                self.outcome = "cex"
+                self.outcome = RunOutcome.CEX
                 self.frames = cex.read_text()
             elif inv.exists() and any("Property proved" in line for line in self.lines):
-                self.outcome = "proved"
+                self.outcome = RunOutcome.PROVED
                 self.cubes = read_cubes(inv.read_text(), self.aig.nlatches, "ABC's invariant")
             else:
-                self.outcome = "timeout" if self.killed or limits.expired() else "undecided"
+                self.outcome = RunOutcome.TIMEOUT if self.killed or limits.expired() else RunOutcome.UNDECIDED
         return self
 
     def _run(self, argv, left) -> None:
@@ -164,82 +182,114 @@ def solve(problem, metric: str, option: str, counts=(), max_horizon: int | None 
     engine, backward = parse_engine(option)
     program()
     say = say or (lambda text: None)
-    method = f"abc:{option}"
     space = state_space(problem)
     lower = space.heuristic(space.initial, metric)
-    result = Result(Status.TIMEOUT, metric, method, lower_bound=lower, board=problem.rules.board())
-    runs = result.horizons
+    result = Result(Status.TIMEOUT, metric, f"abc:{option}", lower_bound=lower, board=problem.rules.board())
+    search = Bisection(problem, metric, counts, engine, backward, say, result, lower)
     bound = max_horizon
-    refuted = lower - 1          # no plan within this many moves (the admissible lower bound, then invariants)
-    checked_seconds = 0.0
     try:
-        while True:
-            with limits.preemptive():       # the family's encoder, as a system and an AIG
-                s = build_system(problem, metric, counts, backward=backward, bound=bound)
-                run = Run(s, engine, say)
-            run.go()
-            row = {"horizon": bound, "engine": engine, "backward": backward, "outcome": run.outcome,
-                   "latches": run.aig.nlatches, "inputs": run.aig.ninputs, "gates": len(run.aig.gates),
-                   "frames": frames_reached(run.lines), "seconds": run.seconds}
-            runs.append(row)
-            if run.outcome == "cex":
-                steps, length = run.plan(problem, metric, counts)
-                row["plan"] = length
-                if result.length is None or length < result.length:
-                    result.steps, result.length = steps, length
-            say(f"{PROGRAM} {engine}{' backward' if backward else ''}: "
-                + (f"a plan within {bound}? " if bound is not None else "goal reachable? ")
-                + f"{run.outcome}{' of ' + str(row['plan']) + ' ' + metric if 'plan' in row else ''} after "
-                  f"{run.seconds:.2f}s ({row['latches']} latches, {row['inputs']} inputs, {row['gates']} gates)")
-            if run.outcome == "timeout":
-                raise limits.TimeUp()
-            if run.outcome == "undecided":
-                last = next((line.strip() for line in reversed(run.lines) if line.strip()), "no output")
-                result.status = Status.FEASIBLE if result.steps is not None else Status.ERROR
-                result.message = (f"{PROGRAM} {engine} ended without a verdict after {run.seconds:.2f}s, "
-                                  f"before the time limit: {last[:200]}")
-                break
-            if run.outcome == "cex":
-                result.status = Status.FEASIBLE
-                if engine != "pdr":
-                    result.message = f"{engine} writes no invariant: optimality not proven"
-                    break
-            else:
-                checked = check_invariant(run.aig, run.cubes)
-                checked_seconds += checked["seconds"]
-                row.update(invariant_cubes=checked["cubes"], invariant_checked=checked["ok"])
-                result.stats["invariant_checked"] = checked["ok"]
-                result.check = Check.PASSED if checked["ok"] else Check.FAILED
-                if not checked["ok"]:
-                    result.status = Status.UNVERIFIED if result.steps is None else Status.FEASIBLE
-                    result.message = f"{PROGRAM} claims a proof, but its invariant does not check: {checked['why']}"
-                    break
-                if bound is None:
-                    result.status = Status.UNSOLVABLE
-                    result.proof = f"invariant checked: the goal is unreachable ({checked['cubes']} clauses)"
-                    break
-                refuted = bound
-                if result.steps is None:
-                    result.status, result.bound = Status.NO_PLAN_WITHIN, bound
-                    result.proof = f"invariant checked ({checked['cubes']} clauses)"
-                    break
-            if result.steps is not None and result.length <= refuted + 1:
-                result.status = Status.OPTIMAL
-                result.proof = (f"invariant checked: no plan within {refuted}" if refuted >= lower
-                                else f"admissible lower bound {lower}")
-                break
-            # bisect between what is refuted and the best plan: a proof or a shorter plan either way
-            bound = (refuted + 1 + result.length - 1) // 2
+        while not search.final:
+            bound = search.ask(bound)
     except limits.TimeUp:
         result.message = "time limit reached"
     except KeyboardInterrupt:
         result.status, result.message = Status.INTERRUPTED, "interrupted"
     if result.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.FEASIBLE):
-        result.bound = refuted if refuted >= 0 else None
+        result.bound = search.refuted if search.refuted >= 0 else None
         if result.status is Status.TIMEOUT and result.steps is not None:
             result.status = Status.FEASIBLE
-    result.stats.update(runs=len(runs), invariant_check_seconds=round(checked_seconds, 3))
+    result.stats.update(runs=len(result.horizons), invariant_check_seconds=round(search.checked_seconds, 3))
     return result
+
+
+class Bisection:
+    """The runs of one engine on one puzzle: ``refuted``, no plan within this many moves (the
+    admissible lower bound, then checked invariants); ``result`` the answer so far."""
+
+    def __init__(self, problem, metric, counts, engine, backward, say, result: Result, lower: int):
+        self.problem, self.metric, self.counts = problem, metric, counts
+        self.engine, self.backward, self.say = engine, backward, say
+        self.result, self.lower = result, lower
+        self.refuted = lower - 1
+        self.checked_seconds = 0.0
+        self.final = False          # the answer is final: no run more
+
+    def ask(self, bound: int | None) -> int | None:
+        """One run under ``bound`` (None: none); the next bound to ask, unless the answer is
+        now :attr:`final`.  Raises TimeUp when the run was killed at the deadline."""
+        with limits.preemptive():       # the family's encoder, as a system and an AIG
+            s = build_system(self.problem, self.metric, self.counts, backward=self.backward, bound=bound)
+            run = Run(s, self.engine, self.say)
+        run.go()
+        row = self.row(run, bound)
+        if run.outcome is RunOutcome.TIMEOUT:
+            raise limits.TimeUp()
+        if not self.settled(run, row, bound):
+            self.final = True
+            return None
+        result = self.result
+        if result.steps is not None and result.length <= self.refuted + 1:
+            result.status = Status.OPTIMAL
+            result.proof = (f"invariant checked: no plan within {self.refuted}" if self.refuted >= self.lower
+                            else f"admissible lower bound {self.lower}")
+            self.final = True
+            return None
+        # bisect between what is refuted and the best plan: a proof or a shorter plan either way
+        return (self.refuted + 1 + result.length - 1) // 2
+
+    def row(self, run: Run, bound: int | None) -> dict:
+        """The run's row of figures (with its plan, kept if the shortest), said on one line."""
+        result = self.result
+        row = {"horizon": bound, "engine": self.engine, "backward": self.backward, "outcome": run.outcome.value,
+               "latches": run.aig.nlatches, "inputs": run.aig.ninputs, "gates": len(run.aig.gates),
+               "frames": frames_reached(run.lines), "seconds": run.seconds}
+        result.horizons.append(row)
+        if run.outcome is RunOutcome.CEX:
+            steps, length = run.plan(self.problem, self.metric, self.counts)
+            row["plan"] = length
+            if result.length is None or length < result.length:
+                result.steps, result.length = steps, length
+        self.say(f"{PROGRAM} {self.engine}{' backward' if self.backward else ''}: "
+                 + (f"a plan within {bound}? " if bound is not None else "goal reachable? ")
+                 + f"{run.outcome.value}{' of ' + str(row['plan']) + ' ' + self.metric if 'plan' in row else ''} "
+                   f"after {run.seconds:.2f}s ({row['latches']} latches, {row['inputs']} inputs, "
+                   f"{row['gates']} gates)")
+        return row
+
+    def settled(self, run: Run, row: dict, bound: int | None) -> bool:
+        """What the run's outcome says of the answer; False when it is final."""
+        result = self.result
+        if run.outcome is RunOutcome.UNDECIDED:
+            last = next((line.strip() for line in reversed(run.lines) if line.strip()), "no output")
+            result.status = Status.FEASIBLE if result.steps is not None else Status.ERROR
+            result.message = (f"{PROGRAM} {self.engine} ended without a verdict after {run.seconds:.2f}s, "
+                              f"before the time limit: {last[:200]}")
+            return False
+        if run.outcome is RunOutcome.CEX:
+            result.status = Status.FEASIBLE
+            if self.engine != "pdr":
+                result.message = f"{self.engine} writes no invariant: optimality not proven"
+                return False
+            return True
+        checked = check_invariant(run.aig, run.cubes)
+        self.checked_seconds += checked["seconds"]
+        row.update(invariant_cubes=checked["cubes"], invariant_checked=checked["ok"])
+        result.stats["invariant_checked"] = checked["ok"]
+        result.check = Check.PASSED if checked["ok"] else Check.FAILED
+        if not checked["ok"]:
+            result.status = Status.UNVERIFIED if result.steps is None else Status.FEASIBLE
+            result.message = f"{PROGRAM} claims a proof, but its invariant does not check: {checked['why']}"
+            return False
+        if bound is None:
+            result.status = Status.UNSOLVABLE
+            result.proof = f"invariant checked: the goal is unreachable ({checked['cubes']} clauses)"
+            return False
+        self.refuted = bound
+        if result.steps is None:
+            result.status, result.bound = Status.NO_PLAN_WITHIN, bound
+            result.proof = f"invariant checked ({checked['cubes']} clauses)"
+            return False
+        return True
 
 
 def frames_reached(lines: list[str]) -> int | None:

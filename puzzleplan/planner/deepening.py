@@ -17,8 +17,8 @@ result keeps what was proved (status ``interrupted``).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
-from typing import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .. import limits
 from ..constraints import state_space
@@ -26,7 +26,7 @@ from ..encodings import encoder_for
 from ..plugins import DEFAULT_SAT
 from ..encodings.model import BoolModel
 from ..puzzle import Check, MoveCount, PuzzleError, Result, Status, Verdict, check_metric
-from ..validate import check_plan
+from .anytime import PROBE_AFTER, PROBE_MIN, GapReached, Incumbent, Probes, gap, probe_solver, replayed, shortened
 from .backends import make_backend
 from .unrolling import unrolling_for
 
@@ -81,17 +81,18 @@ class SolveOptions:
     start_horizon   the first horizon tried (default: the admissible lower bound)
     counts          move counts on top of the problem's own
     card_encoding   python-sat's cardinality encoding for move counts
-    lemma_budget    conflicts per reachability-lemma question
-    goal_lemmas     ``pysat-de``: lemmas from the goal side too (off: from the start only)
-    first_probe     with lemmas: the first horizon asked once, within the lemma budget, before
-                    its layers are saturated (:class:`.lemmas.FirstProbe`)
-    bounds          ``pysat-de``: the encoder's admissible distance bounds on both sides (True),
-                    none (False), or the sides the family turns on (None,
-                    ``Encoder.bounds_by_default``: both for knights, the goal side for sliding
-                    blocks, none for Sokoban, where on the 30 IPC-mapped Microban levels they
-                    did not pay, docs/results/planners.md; ``benchmarks/bounds``)
+    method_options  the backend's own options by name (the fields of its class's
+                    ``own_options``: ``pysat``'s :class:`~.backends.pysat_backend.LemmaOptions`,
+                    ``pysat-de``'s :class:`~.backends.pysat_backend.DoubleEndedOptions`:
+                    ``lemma_budget``, ``first_probe``, ``goal_lemmas``, ``bounds``); :func:`solve`
+                    also takes them as keywords
     enumerate_first enumerate a small state space first (``unsolvable`` at once)
     certify         prove optimality with a checked DRAT proof; ``proof_file`` keeps it
+    probes          python-sat methods, one at a time: once the run is hard, probes with slack for a
+                    plan (an upper bound) beside the deepening (:mod:`.anytime`); off by default:
+                    on the Rush Hour cards measured they did not pay
+    gap             stop once a plan is within this many per cent of the proven lower bound
+                    (None: go on to the optimum)
     progress        ``progress(row)``: one row per horizon
     asking          ``asking(horizon)``: a horizon is about to be prepared and asked
     say             ``say(text)``: notes for the user
@@ -104,13 +105,12 @@ class SolveOptions:
     start_horizon: int | None = None
     counts: Sequence[MoveCount] = ()
     card_encoding: str = "seqcounter"
-    lemma_budget: int | None = None
-    goal_lemmas: bool = True
-    first_probe: bool = True
-    bounds: bool | None = None
+    method_options: Mapping[str, Any] = field(default_factory=dict)
     enumerate_first: bool = False
     certify: bool = False
     proof_file: str | None = None
+    probes: bool = False
+    gap: float | None = None
     progress: Callable[[dict], None] | None = None
     asking: Callable[[int], None] | None = None
     say: Callable[[str], None] | None = None
@@ -146,17 +146,26 @@ def solve(target, metric: str | None = None, backend: str | None = None, time_li
 def _solve(target, metric, backend, time_limit, options, changes) -> Result:
     from .. import plugins, registry
     given = {k: v for k, v in (("backend", backend), ("time_limit", time_limit)) if v is not None}
+    general = {f.name for f in fields(SolveOptions)}
+    outside = [k for k in changes if k not in general]
+    own = {k: changes.pop(k) for k in outside if k in _own_option_names()} if outside else {}
     try:
         o = replace(options or SolveOptions(), **given, **changes)
     except TypeError as err:       # a misspelt option: the Python API's own mistake, said plainly
-        raise TypeError(f"solve(): {err}; options are the fields of SolveOptions") from None
+        raise TypeError(f"solve(): {err}; options are the fields of SolveOptions and the backends' own "
+                        f"({', '.join(sorted(_own_option_names()))})") from None
     problem = registry.problem(target)
     o = replace(o, time_limit=check_options(o.time_limit, o.max_horizon, o.start_horizon),
                 say=o.say or (lambda text: None))
     metric = check_metric(problem, metric)
     method, option, code = plugins.code(o.backend, plugins.SAT)
+    o = replace(o, method_options=_own_options(code, {**o.method_options, **own}))
+    built = code.build(method.name, option)
+    why = built.supports(problem.family, metric, problem.counts + tuple(o.counts))
+    if why:         # refused before any work, with the reason
+        raise PuzzleError(why)
     if o.certify:
-        if isinstance(code, plugins.Runner):
+        if isinstance(built, plugins.Runner):
             raise PuzzleError(f"{o.backend} proves optimality by a checked invariant; --certify is for SAT backends")
         if o.counts:
             raise PuzzleError("certification covers the instance's own constraints: load them with the instance")
@@ -165,14 +174,39 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
     t0 = time.perf_counter()
     with limits.time_limit(o.time_limit):
         result = _enumerated_first(problem, metric, o) if o.enumerate_first else None
-        if result is None and isinstance(code, plugins.Runner):     # a model checker: one system, not horizons
-            result = code.solve(problem, metric, method.name, option, o)
+        if result is None and isinstance(built, plugins.Runner):     # a model checker: one system, not horizons
+            result = built.solve(problem, metric, o)
         elif result is None:
             result = _deepen(problem, metric, o)
         result.stats["seconds"] = round(time.perf_counter() - t0, 4)
         if o.certify and result.status is Status.OPTIMAL:     # within the same time limit
             _certified(result, problem, o)
     return result.scoped(problem.rules)
+
+
+def _own_option_names() -> set[str]:
+    """The own options of every per-horizon backend of the registry."""
+    from .. import plugins
+    out = set()
+    for name in plugins.names(plugins.SAT):
+        impl = plugins.table()[name].load()
+        if getattr(impl, "own_options", None) is not None:
+            out |= {f.name for f in fields(impl.own_options)}
+    return out
+
+
+def _own_options(code, given: Mapping[str, Any]) -> dict:
+    """``given`` checked against the backend's own options and completed with their defaults;
+    another backend's options are kept as given (the loop notes those it cannot follow: ``bounds``
+    without the double-ended unrolling); a name no backend takes is a TypeError."""
+    unknown = set(given) - _own_option_names() if given else set()
+    if unknown:
+        raise TypeError(f"solve(): unknown option(s) {', '.join(sorted(unknown))}; options are the fields of "
+                        f"SolveOptions and the backends' own ({', '.join(sorted(_own_option_names()))})")
+    cls = getattr(code, "own_options", None)
+    mine = {f.name for f in fields(cls)} if cls is not None else set()
+    settled = vars(cls(**{k: v for k, v in given.items() if k in mine})) if cls is not None else {}
+    return {**{k: v for k, v in given.items() if k not in mine}, **settled}
 
 
 def _enumerated_first(problem, metric, o: SolveOptions) -> Result | None:
@@ -197,16 +231,13 @@ def _certified(result: Result, problem, o: SolveOptions) -> None:
     try:
         _certify(result, problem, o.card_encoding, o.proof_file, o.say)
     except KeyboardInterrupt:
-        result.stats["certify_interrupted"] = True
         result.check = Check.INTERRUPTED
         result.message = "certification interrupted: optimal by the refuted horizon, without a checked proof"
     except limits.TimeUp:          # the limit is an answer, not an error
-        result.stats["certify_timeout"] = True
         result.check = Check.TIMED_OUT
         result.message = ("certification stopped by the time limit: optimal by the refuted horizon, "
                           "without a checked proof")
     except MemoryError:            # the proof or its check did not fit within --memory
-        result.stats["certify_memout"] = True
         result.check = Check.MEMOUT
         result.message = ("certification stopped by the memory limit: optimal by the refuted horizon, "
                           "without a checked proof")
@@ -215,7 +246,7 @@ def _certified(result: Result, problem, o: SolveOptions) -> None:
 def _enumerated(problem, metric, say) -> Result | None:
     """UNSOLVABLE if the whole reachable space is small, enumerated, and goal-free; says on
     one line why the enumeration stopped otherwise (a goal reached, a space too wide)."""
-    from ..search import explore
+    from ..search import Stopped, explore
 
     class Open(Exception):
         """The space is still opening up: given up (see ENUMERATE_OPEN)."""
@@ -230,12 +261,12 @@ def _enumerated(problem, metric, say) -> Result | None:
     except Open as why:
         say(f"enumeration stopped: the state space is still opening up ({why}); deepening")
         return None
-    stopped = figures.get("stopped")
-    if stopped == "interrupted":
+    stopped = Stopped(figures["stopped"]) if "stopped" in figures else None
+    if stopped is Stopped.INTERRUPTED:
         raise KeyboardInterrupt
-    if stopped == "timeout":
+    if stopped is Stopped.TIMEOUT:
         raise limits.TimeUp()
-    if stopped == "memout":
+    if stopped is Stopped.MEMOUT:
         raise MemoryError
     if figures.get("complete") and not figures["goal_states"]:
         say(f"the reachable state space ({figures['reachable']:,} states) holds no goal")
@@ -243,10 +274,10 @@ def _enumerated(problem, metric, say) -> Result | None:
                       proof=f"complete enumeration of {figures['reachable']:,} reachable states",
                       stats={"reachable": figures["reachable"]},
                       message="unsolvable: found by enumerating the states before any SAT call")
-    if stopped == "goal":
+    if stopped is Stopped.GOAL:
         say(f"enumeration stopped: a goal state is reachable ({figures['nearest_goal']} {metric} away, "
             f"{figures['reachable']:,} states seen); deepening")
-    elif stopped == "max_states":
+    elif stopped is Stopped.MAX_STATES:
         say(f"enumeration stopped at {ENUMERATE_STATES:,} states (its budget): the space is larger; deepening")
     return None
 
@@ -279,6 +310,8 @@ def _deepen(problem, metric: str, o: SolveOptions) -> Result:
             if encoder is not None:
                 unrolling = unrolling_for(encoder, model, solver, o, o.say)
             for horizon in horizons:
+                if run.closed():     # the plan in hand is optimal
+                    break
                 if o.asking:
                     o.asking(horizon)
                 ts = time.perf_counter()
@@ -287,20 +320,27 @@ def _deepen(problem, metric: str, o: SolveOptions) -> Result:
                 answer = solver.solve(unrolling.goal(horizon), horizon, run.minimise)
                 run.record(horizon, answer, unrolling.units(), ts)
                 if answer.status is Verdict.SAT:
-                    run.found(answer, *_replayed(problem, encoder, model, solver.values(), metric, o.counts))
+                    run.found(answer, *replayed(problem, encoder, model, solver.values(), metric, o.counts))
                     break
                 if not run.hard and (total_conflicts(run.result.horizons) or 0) >= HARD_RUN:
                     run.hard = True
                     unrolling.escalate(horizon + 1)
+                run.between()
             else:
                 run.exhausted()
+        except GapReached as why:
+            run.stopped(Status.FEASIBLE, str(why))
         except limits.TimeUp:
             run.stopped(Status.TIMEOUT, "time limit reached")
         except KeyboardInterrupt:
             run.stopped(Status.INTERRUPTED, "interrupted")
         except MemoryError:
             unrolling = None        # what it holds is what filled the memory: let it go first
+            run.probes = None
             run.stopped(Status.MEMOUT, limits.memout_message())
+        finally:
+            if run.probes is not None:
+                run.probes.close()
     return run.finish(model, unrolling)
 
 
@@ -316,6 +356,10 @@ class Deepening:
         self.cap, self.cap_reason = longest_plan(problem, metric)    # refuting it proves unsolvable
         self.hard = False               # past HARD_RUN conflicts: the encoder told (Unrolling.escalate)
         self.max_horizon = o.max_horizon if self.cap is None or self.cap >= o.max_horizon else max(self.cap, 0)
+        self.incumbent = Incumbent()    # the best plan so far: the upper bound (never grows)
+        self.probes = (Probes(problem, metric, o.counts, probe_solver(solver.method))
+                       if o.probes and not self.doubling and solver.method.startswith("pysat") else None)
+        self.probed_at = 0              # the deepening's conflicts at the last probe
 
     def plan(self):
         """The encoder (None when nothing is to be encoded) and the horizons to try; says where
@@ -340,6 +384,8 @@ class Deepening:
                "result": {Verdict.SAT: "minimum" if answer.proof else "sat", Verdict.UNSAT: "unsat",
                           Verdict.UNKNOWN: "timeout"}[answer.status],
                **units}
+        if self.incumbent.length is not None:
+            row["upper"] = self.incumbent.length
         self.result.horizons.append(row)
         if self.o.progress:
             self.o.progress(row)
@@ -349,17 +395,61 @@ class Deepening:
             self.refuted = max(self.refuted, horizon)
 
     def found(self, answer, steps: list, length: int) -> None:
-        """A replayed plan: optimal when every shorter horizon is refuted."""
+        """A replayed plan: optimal when every shorter horizon is refuted (else shortened by
+        replay, and kept only if shorter than the plan in hand)."""
         r = self.result
-        r.steps, r.length = steps, length
         if answer.bound is not None:       # no plan of fewer moves fits this horizon
             self.refuted = max(self.refuted, min(answer.bound, length) - 1)
         if length <= self.refuted + 1:
+            self.incumbent.offer(steps, length, "deepening")
             r.status = Status.OPTIMAL
             r.proof = answer.proof or (f"horizon {self.refuted} refuted" if self.refuted >= self.lower
                                        else f"admissible lower bound {self.lower}")
         else:
+            self.offer(steps, length, "deepening")
             r.status, r.bound = Status.FEASIBLE, self.refuted
+
+    def offer(self, steps: list, length: int, how: str) -> None:
+        """A replayed plan that is not known optimal: kept if it is the best, then shortened (a
+        stop while it is shortened keeps the plan as found)."""
+        kept = self.incumbent.offer(steps, length, how)
+        short, cut = shortened(self.problem, steps, length, self.metric, self.o.counts)
+        if self.incumbent.offer(short, cut, f"{how}, shortened by replay") or kept:
+            lower = self.refuted + 1
+            self.o.say(f"plan of {self.incumbent.length} {self.metric} ({self.incumbent.how}); optimum >= {lower} "
+                       f"(gap {gap(self.incumbent.length, lower)} %)")
+
+    def closed(self) -> bool:
+        """Whether the plan in hand ends the deepening: every horizon below its length is
+        refuted (by the deepening or a probe), so it is optimal."""
+        upper = self.incumbent.length
+        if upper is None or self.refuted < upper - 1:
+            return False
+        r = self.result
+        r.status = Status.OPTIMAL
+        r.proof = (f"horizon {self.refuted} refuted" if self.refuted >= self.lower
+                   else f"admissible lower bound {self.lower}")
+        return True
+
+    def between(self) -> None:
+        """After a refuted horizon: a probe when one is due (:mod:`.anytime`), then the gap
+        checked against ``--gap``."""
+        spent = total_conflicts(self.result.horizons) or 0
+        if self.probes is not None and spent >= max(PROBE_AFTER, 2 * self.probed_at):
+            horizon = self.probes.horizon(self.refuted, self.incumbent.length)
+            if horizon is not None and horizon <= self.max_horizon:
+                answer, steps, length = self.probes.ask(horizon, max(PROBE_MIN, spent - self.probed_at))
+                if answer is None and limits.expired():
+                    raise limits.TimeUp()
+                if answer is True:
+                    self.offer(steps, length, f"probe at horizon {horizon}")
+                elif answer is False:
+                    self.refuted = max(self.refuted, horizon)
+            self.probed_at = spent
+        within = self.o.gap
+        upper = self.incumbent.length
+        if within is not None and upper is not None and not self.closed() and gap(upper, self.refuted + 1) <= within:
+            raise GapReached(f"stopped at a gap of {gap(upper, self.refuted + 1)} % (--gap {within:g})")
 
     def exhausted(self) -> None:
         """Every horizon up to the largest refuted (or the lower bound exceeds it)."""
@@ -377,7 +467,10 @@ class Deepening:
 
     def finish(self, model, unrolling) -> Result:
         r = self.result
-        if r.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.MEMOUT):
+        best = self.incumbent
+        if best.steps is not None:
+            r.steps, r.length = best.steps, best.length
+        if r.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.MEMOUT, Status.FEASIBLE):
             r.bound = self.refuted if self.refuted >= 0 else None
             if r.steps is not None:        # a plan in hand, not proven optimal
                 r.status = Status.FEASIBLE
@@ -387,6 +480,14 @@ class Deepening:
                    "clauses": r.horizons[-1].get("clauses", 0) if r.horizons else 0,
                    "conflicts": max(rows, spent) if rows is not None else rows,
                    **(unrolling.figures() if unrolling is not None else {}), **self.solver.stats()}
+        if r.status is Status.FEASIBLE:
+            lower = max(self.refuted + 1, self.lower, 0)
+            r.stats.update(upper=best.length, optimum_at_least=lower, gap=gap(best.length, lower),
+                           plan_found_by=best.how)
+        if len(best.history) > 1 or r.status is Status.FEASIBLE:     # an optimum found at once: as before
+            r.stats["improvements"] = [{"length": n, "how": how} for n, how in best.history]
+        if self.probes is not None and self.probes.asked:
+            r.stats["probes"] = self.probes.asked
         return r
 
 
@@ -424,13 +525,3 @@ def _certify(result: Result, problem, card_encoding: str, proof_file: str | None
                         f"checked by dratify ({figures.get('engine', '-')})")
     else:
         result.message = "CERTIFICATION FAILED: the DRAT proof did not check"
-
-
-def _replayed(problem, encoder, model, values, metric, counts) -> tuple[list, int]:
-    """Decode a model and replay it by the problem's rules: (steps, length)."""
-    moves = encoder.decode(model, values)
-    steps = problem.rules.render_steps(moves)
-    report = check_plan(problem, steps, metric, counts)
-    if not report["solved"]:
-        raise AssertionError(f"the decoded plan fails replay: {report['problem']}")
-    return steps, report["length"]

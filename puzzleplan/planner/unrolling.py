@@ -71,8 +71,8 @@ class Forward:
         out = {**self.encoder.figures(), **(self.lemmas.figures() if self.lemmas is not None else {}),
                **(self.probe.figures() if self.probe is not None else {}),
                **(self.allowance.figures() if self.allowance is not None else {})}
-        if self.encoder.owed_cards:
-            out["owed_cards"] = self.encoder.owed_cards
+        if self.encoder.move_counts.cards:
+            out["owed_cards"] = self.encoder.move_counts.cards
         return {**out, "unrolling": self.note} if self.note else out
 
 
@@ -87,15 +87,17 @@ def sides(encoder, bounds: bool | None) -> frozenset:
 def unrolling_for(encoder, model, solver, options, say) -> Unrolling:
     """Double-ended when the backend can and the encoding allows it (else forward, and the
     figures say why), forward otherwise; lemmas when the backend asks for them."""
+    own = options.method_options        # the backend's own (pysat_backend.LemmaOptions...)
+    budget, probe, bounds = own.get("lemma_budget"), own.get("first_probe", True), own.get("bounds")
     lemmas = "lemmas" in solver.capabilities
     why = encoder.double_ended() if "double-ended" in solver.capabilities else None
     if "double-ended" in solver.capabilities and why is None:
-        return DoubleEnded(encoder, model, solver, lemmas, options.lemma_budget, bounds=sides(encoder, options.bounds),
-                           goal_lemmas=options.goal_lemmas, probe=options.first_probe, say=say)
-    if options.bounds:
+        return DoubleEnded(encoder, model, solver, lemmas, budget, bounds=sides(encoder, bounds),
+                           goal_lemmas=own.get("goal_lemmas", True), probe=probe, say=say)
+    if bounds:
         say("no distance bounds: only the double-ended unrolling (pysat-de) states them")
     if why is not None:
         say(f"unrolled forward: the double-ended encoding does not apply here ({why})")
-        return Forward(encoder, model, solver, lemmas, options.lemma_budget, f"forward (not double-ended: {why})",
-                       probe=options.first_probe, say=say)
-    return Forward(encoder, model, solver, lemmas, options.lemma_budget, probe=options.first_probe, say=say)
+        return Forward(encoder, model, solver, lemmas, budget, f"forward (not double-ended: {why})",
+                       probe=probe, say=say)
+    return Forward(encoder, model, solver, lemmas, budget, probe=probe, say=say)

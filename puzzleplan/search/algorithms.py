@@ -1,7 +1,7 @@
 """Breadth-first search, A* and full enumeration, one plain function each.
 
 Each takes a :class:`~puzzleplan.contract.Problem` (or a loaded instance, or a bare rules
-object) and runs on its state space (:meth:`~puzzleplan.contract.Problem.space`: the rules,
+object) and runs on its state space (:func:`~puzzleplan.constraints.state_space`: the rules,
 with move counters when the problem has side conditions).
 Every move costs 1 in the chosen metric (so BFS is optimal), unless the rules say
 otherwise (``unit_costs``, ``move_cost``: PDDL action costs): then ``bfs`` runs as
@@ -17,6 +17,7 @@ every state within it, so no plan that short exists (``bound``).
 """
 from __future__ import annotations
 
+import enum
 import heapq
 import resource
 import time
@@ -31,6 +32,22 @@ from ..validate import check_plan
 Progress = Callable[[int, int], None] | None
 
 
+class Stopped(str, enum.Enum):
+    """What stopped a search or an enumeration before its end."""
+
+    GOAL = "goal"                   # the first goal state reached (enumeration, ``stop_at_goal``)
+    MAX_STATES = "max_states"       # more states than ``max_states`` (enumeration)
+    TIMEOUT = "timeout"             # the time limit
+    INTERRUPTED = "interrupted"     # Ctrl-C
+    MEMOUT = "memout"               # the memory limit
+
+
+#: the status and message of a search stopped by a limit
+STOPPED_RESULT = {Stopped.TIMEOUT: (Status.TIMEOUT, "time limit reached"),
+                  Stopped.MEMOUT: (Status.MEMOUT, None),
+                  Stopped.INTERRUPTED: (Status.INTERRUPTED, "interrupted")}
+
+
 def _peak_mb() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
@@ -43,15 +60,14 @@ def _plan(parent: dict, state) -> list:
     return moves[::-1]
 
 
-def _finish(problem, metric, method, parent, goal_state, stats, t0, stopped=None, bound=None,
-            proof: str | None = None) -> Result:
+def _finish(problem, metric, method, parent, goal_state, stats, t0, stopped: Stopped | None = None,
+            bound=None, proof: str | None = None) -> Result:
     rules = problem.rules
     stats.update(seconds=round(time.perf_counter() - t0, 4), peak_rss_mb=_peak_mb())
     if goal_state is None:
         if stopped is not None:
-            status, message = {"timeout": (Status.TIMEOUT, "time limit reached"),
-                               "memout": (Status.MEMOUT, limits.memout_message()),
-                               "interrupted": (Status.INTERRUPTED, "interrupted")}[stopped]
+            status, message = STOPPED_RESULT[stopped]
+            message = message or limits.memout_message()
         else:
             status, message = Status.UNSOLVABLE, "the reachable state space holds no goal"
         return Result(status, metric, method, stats=stats, board=rules.board(), message=message,
@@ -101,11 +117,11 @@ def breadth_first_search(problem, metric: str | None = None, time_limit: float |
                             break
                         frontier.append((nxt, depth + 1))
     except limits.TimeUp:
-        stopped = "timeout"
+        stopped = Stopped.TIMEOUT
     except KeyboardInterrupt:
-        stopped = "interrupted"
+        stopped = Stopped.INTERRUPTED
     except MemoryError:       # what filled the memory goes first: the result needs no plan
-        stopped, goal = "memout", None
+        stopped, goal = Stopped.MEMOUT, None
         frontier.clear(), parent.clear()
     return _finish(problem, metric, "bfs", parent, goal, stats, t0, stopped, done)
 
@@ -164,11 +180,11 @@ def _best_first(problem, metric, time_limit, progress, method: str, use_h: bool)
                         tie += 1
                         heapq.heappush(heap, (cost + h(nxt, metric), -cost, tie, nxt))
     except limits.TimeUp:
-        stopped = "timeout"
+        stopped = Stopped.TIMEOUT
     except KeyboardInterrupt:
-        stopped = "interrupted"
+        stopped = Stopped.INTERRUPTED
     except MemoryError:       # what filled the memory goes first: the result needs no plan
-        stopped, goal = "memout", None
+        stopped, goal = Stopped.MEMOUT, None
         heap.clear(), closed.clear(), g.clear(), parent.clear()
     return _finish(problem, metric, method, parent, goal, stats, t0, stopped, floor - 1,
                    None if use_h else "complete uniform-cost search")
@@ -180,7 +196,7 @@ def explore(problem, metric: str | None = None, progress: Progress = None, time_
 
     ``complete`` is false when ``time_limit`` (seconds), ``max_states``, Ctrl-C or, with
     ``stop_at_goal``, the first goal state reached stopped the enumeration first
-    (``stopped`` says which: ``goal`` for the last); the figures are then those of the
+    (``stopped``, a :class:`Stopped`, says which); the figures are then those of the
     states seen so far."""
     problem = registry.problem(problem)
     metric = check_metric(problem, metric)
@@ -199,7 +215,7 @@ def explore(problem, metric: str | None = None, progress: Progress = None, time_
                     goals += 1
                     nearest = depth[state] if nearest is None else nearest
                     if stop_at_goal:
-                        stopped = "goal"
+                        stopped = Stopped.GOAL
                         break
                 for _, nxt in space.successors(state, metric):
                     limits.checkpoint()
@@ -210,20 +226,17 @@ def explore(problem, metric: str | None = None, progress: Progress = None, time_
                         if progress and len(depth) % 10000 == 0:
                             progress(len(depth), len(frontier))
                 if max_states is not None and len(depth) > max_states:
-                    stopped = "max_states"
+                    stopped = Stopped.MAX_STATES
                     break
     except limits.TimeUp:
-        stopped = "timeout"
+        stopped = Stopped.TIMEOUT
     except KeyboardInterrupt:
-        stopped = "interrupted"
+        stopped = Stopped.INTERRUPTED
     except MemoryError:
-        stopped = "memout"
+        stopped = Stopped.MEMOUT
     out = {"reachable": len(depth), "transitions": transitions, "goal_states": goals,
            "nearest_goal": nearest, "max_depth": max(depth.values()), "metric": metric,
            "complete": stopped is None, "seconds": round(time.perf_counter() - t0, 4), "peak_rss_mb": _peak_mb()}
     if stopped:
-        out["stopped"] = stopped
+        out["stopped"] = stopped.value
     return out
-
-
-SEARCHES = {"bfs": breadth_first_search, "astar": astar_search}

@@ -147,3 +147,19 @@ def test_a_rerun_recognises_an_instance_however_its_path_is_written(tmp_path, mo
     assert bench(tasks(str(tmp_path / "link.knights"), ["bfs", "astar"]), out, 30, **QUIET) == 1
     rows = list(csv.DictReader(open(out)))
     assert [r["instance"] for r in rows] == [absolute, str(tmp_path / "link.knights")]
+
+
+def test_a_pair_a_method_does_not_take_is_refused_up_front_with_its_reason(tmp_path):
+    """ABC's AIGER export takes no move counts in the goal: the bench records that row as
+    ``refused`` with the reason, runs nothing for it, and a rerun keeps it."""
+    out = tmp_path / "r.csv"
+    args = ["bench", str(INSTANCES / "rushhour/thinkfun40.rh"), "--levels", "1", "-m", "slides",
+            "--methods", "abc:pdr,bfs", "--constraint", "A.moves>=2", "-o", str(out), "--time-limit", "60"]
+    first = CliRunner().invoke(main, args)
+    assert first.exit_code == 0, first.output
+    rows = {r["method"]: r for r in csv.DictReader(open(out))}
+    assert rows["abc:pdr"]["status"] == "refused" and "move counts" in rows["abc:pdr"]["message"]
+    assert rows["abc:pdr"]["cpu_seconds"] == "" and rows["bfs"]["status"] in ("optimal", "unsolvable")
+    assert "refused" in first.output
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 0 and len(list(csv.DictReader(open(out)))) == 2

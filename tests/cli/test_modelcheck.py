@@ -2,15 +2,16 @@
 bmc3 on generated instances of every family (plans replayed, lengths = BFS optima, proofs
 by checked invariants), witnesses decoded or refused, wrong invariants rejected, faults."""
 import json
-import shutil
 import subprocess
 
 import pytest
 from click.testing import CliRunner
 
 from conftest import INSTANCES
+from puzzleplan import methods
 from puzzleplan.cli import main
 from puzzleplan.constraints import state_space
+from puzzleplan.planner.abc import ABC_PROGRAM
 from puzzleplan.encodings.aiger import to_aig
 from puzzleplan.encodings.transition import build_system
 from puzzleplan.planner import solve
@@ -20,18 +21,31 @@ from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 from families_gen import FAMILIES, instances
 
-ABC = shutil.which("berkeley-abc")
+ABC = ABC_PROGRAM.path()
 KNIGHTS = INSTANCES / "knights/swap_3x4.knights"
-# every encoding whose goal is a property of one state and whose steps link at most two
-# layers; peg solitaire's moves encoding builds all jump layers at once (refused below), and
-# a PDDL task's cost bound is no goal of one state (refused: tests/cli/test_pddl_in.py)
-REFUSED = {("pegsol", "moves"), ("strips", "cost")}
-SYSTEMS = [(f, m) for f in FAMILIES for m in f.encoders if (f.name, m) not in REFUSED]
+# every encoding the model checker takes (ModelChecker.supports): its goal a property of one
+# state, its steps linking at most two layers; peg solitaire's moves encoding builds all jump
+# layers at once, and a PDDL task's cost bound is no goal of one state (refused below)
+PDR = methods.build("abc:pdr")
+SYSTEMS = [(f, m) for f in FAMILIES for m in f.encoders if PDR.supports(f, m) is None]
+REFUSED = {(f.name, m) for f in FAMILIES for m in f.encoders if PDR.supports(f, m) is not None}
 IDS = [f"{f.name}-{m}" for f, m in SYSTEMS]
 
 
 def test_berkeley_abc_is_installed():
     assert ABC, "berkeley-abc is not installed (sh setup.sh test installs it)"
+
+
+@pytest.mark.parametrize("name,metric", sorted(REFUSED))
+def test_what_the_model_checker_refuses_up_front_its_export_cannot_build(name, metric):
+    """The refusal is declared (the encoder's ``no_system``) and agrees with the export: the
+    transition system cannot be built; solve says why before any run."""
+    family = next(f for f in FAMILIES if f.name == name)
+    rules = instances(family, 1, seed=1)[0]
+    with pytest.raises(PuzzleError):
+        build_system(rules, metric)
+    with pytest.raises(PuzzleError, match="no transition system for the AIGER export"):
+        solve(rules, metric, "abc:pdr", 60)
 
 
 @pytest.mark.heavy

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import INSTANCES, ROOT, default_sigint, reaped
+from conftest import INSTANCES, ROOT, default_sigint, reaped, requires
 from puzzleplan import registry
 from puzzleplan.cli import main
 from puzzleplan.registry import problem as problem_of
@@ -124,9 +124,8 @@ def test_every_ipc_problem_solved_by_search_has_the_known_push_optimum():
 
 
 @pytest.mark.parametrize("problem", ["p01.pddl", "p02.pddl", "p03.pddl"])
+@requires("fd-lmcut")
 def test_ipc_sokoban_steps_optimum_equals_fast_downward_with_unit_costs_and_sat(problem):
-    if not available("fd-lmcut"):
-        pytest.skip("Fast Downward is not installed (pip install 'puzzleplan[planners]')")
     rules = load(IPC / problem).problem
     bfs = breadth_first_search(rules, "steps", 60)
     fd = plan(rules, "steps", "fd-lmcut", 60)      # our export in steps has unit costs
@@ -235,9 +234,8 @@ def test_plans_in_the_ipc_format_out_and_back(task, tmp_path):
     assert got.exit_code == 1 and "legal but not solved" in got.output
 
 
+@requires("fd-lmcut")
 def test_validate_reads_fast_downwards_own_plan(task, tmp_path):
-    if not available("fd-lmcut"):
-        pytest.skip("Fast Downward is not installed")
     from puzzleplan.pddl.planners import run_driver
     code, _ = run_driver("fd-lmcut", task.parent / "domain.pddl", task, tmp_path / "sas_plan", 60)
     assert code == 0

@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, need
+from puzzleplan.plugins import DEFAULT_SAT
 from puzzleplan import limits, methods, registry
 
 LIMIT = 3.0
@@ -30,17 +31,17 @@ def huge(family):
 
 
 @pytest.mark.timing
-@pytest.mark.parametrize("spec", ["bfs", "astar", "pysat-de", "cpsat", "fd-lmcut"])
+@pytest.mark.parametrize("spec", methods.matrix(methods.SEARCH, here=False) + [DEFAULT_SAT, "cpsat"]
+                         + methods.matrix(methods.PLANNER, here=False))
 @pytest.mark.parametrize("family", FAMILIES, ids=[f.name for f in FAMILIES])
 def test_a_huge_instance_keeps_the_time_limit_with_every_method(family, spec):
+    need(spec)
     rules = huge(family)
     if rules is None:
         return          # its rules alone take longer than the limit: stopped in time, as checked
-    kind = methods.parse(spec)[0].kind
-    if kind == methods.SAT and not family.encoders:
-        pytest.skip(f"{family.name} has no SAT encoding")
-    if kind == methods.PLANNER and not family.pddl:
-        pytest.skip(f"{family.name} has no PDDL export")
+    why = methods.refusal(spec, rules)
+    if why:
+        pytest.skip(f"{spec}: {why}")
     t0 = time.monotonic()
     result = methods.run(spec, rules, None, LIMIT)
     elapsed = time.monotonic() - t0

@@ -6,6 +6,7 @@ import pytest
 
 from conftest import INSTANCES, catalogue
 import families_gen as generate
+from puzzleplan import methods
 from puzzleplan.kit import freeze, successors_by_sat
 from puzzleplan.registry import problem as problem_of
 from puzzleplan.formats.load import load
@@ -16,7 +17,8 @@ from puzzleplan.validate import check_plan
 
 pytestmark = pytest.mark.smoke       # in the quick loop: pytest -m smoke
 
-BACKENDS = ["pysat", "pysat-plain", "pysat:cadical195", "cpsat", "cpsat-horizons"]
+# the registry's per-horizon backends that run here, and python-sat's other default solver
+BACKENDS = methods.backends() + ["pysat:cadical195"]
 MAX = 14
 
 

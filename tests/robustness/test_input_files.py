@@ -163,7 +163,7 @@ def test_deeply_nested_json_plan(tmp_path):
 def test_a_bomb_of_parentheses_is_refused_at_the_depth_cap_at_once(tmp_path):
     """60 MiB of '(' on one line (a 61 KB .pddl.gz): refused at the nesting cap as it is read,
     not first copied and split whole (seconds of C code past the limit, 750 MB)."""
-    from puzzleplan.families.strips import source
+    from puzzleplan.strips import parse as source
     from puzzleplan.puzzle import PuzzleError
     text = "(" * (60 << 20)
     t0 = time.monotonic()

@@ -23,7 +23,7 @@ from _helpers import BACKENDS, BENCH, CARDS, GUARINI, KLOTSKI, PUZZLEPLAN, rows,
 from conftest import INSTANCES, ROOT, default_sigint, reaped
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
-from puzzleplan.puzzle import Status
+from puzzleplan.puzzle import Check, Status
 
 
 # --- solve and search: a partial result, within two seconds -----------------------------------
@@ -318,7 +318,7 @@ def test_ctrl_c_during_certification_keeps_the_proven_plan(monkeypatch):
     assert status and status[0].startswith("optimal (certification interrupted): ") and ", 8 slides" in status[0]
     assert "plan: " in got.output
     r = solve(load(CARDS, 1).problem, "slides", certify=True)
-    assert r.status is Status.OPTIMAL and r.length == 8 and r.stats["certify_interrupted"]
+    assert r.status is Status.OPTIMAL and r.length == 8 and r.check is Check.INTERRUPTED
     assert "certified" not in r.stats
 
 

@@ -179,7 +179,7 @@ def test_the_counting_invariants_keep_their_budget(tmp_path):
     """Sought when a run turns hard: a single solver call of the search may run for minutes (a
     Sokoban room's export ran 40 s past --time-limit 20 in one); it stops at the search's budget
     of conflicts, with what it found: counted, so the same sets on a busy machine."""
-    from puzzleplan.families.strips.counts import count_invariants
+    from puzzleplan.strips.analyses.counts import count_invariants
     rules = load(sokoban_room_as_pddl(tmp_path)).rules
     ops, mutex = rules.known_ops(), rules.mutexes()
     few = count_invariants(rules, ops, mutex, conflicts=2_000)
@@ -189,7 +189,7 @@ def test_the_counting_invariants_keep_their_budget(tmp_path):
 
 @pytest.mark.timing
 def test_the_counting_invariants_keep_the_run_limit(tmp_path):
-    from puzzleplan.families.strips.counts import count_invariants
+    from puzzleplan.strips.analyses.counts import count_invariants
     rules = load(sokoban_room_as_pddl(tmp_path)).rules
     ops, mutex = rules.known_ops(), rules.mutexes()
     t0 = time.perf_counter()

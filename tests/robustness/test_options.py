@@ -41,6 +41,9 @@ BAD_VALUES = [
     (("solve", RUSH, "--margin", "-1"), "--margin"),
     (("search", MICROBAN, "--margin", "-1"), "--margin"),
     (("solve", RUSH, "--start-horizon", "-1"), "--start-horizon"),
+    (("solve", RUSH, "--gap", "-1"), "--gap"),
+    (("solve", RUSH, "--gap", "101"), "--gap"),
+    (("solve", RUSH, "--gap", "nan"), "--gap"),
     (("solve", RUSH, "--max-horizon", "\u00b2"), "--max-horizon"),
     (("bench", RUSH, "--time-limit", "0"), "--time-limit"),
     # past the system's timers (an interval timer, a pipe waited for): an overflow, not a limit

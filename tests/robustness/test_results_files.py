@@ -10,7 +10,8 @@ import shutil
 import pytest
 
 from _helpers import GUARINI, one_line_error, rows, run_unchecked
-from puzzleplan.bench.run import FIELDS, Task, bench, read_results
+from puzzleplan.bench.results import FIELDS, read_results
+from puzzleplan.bench.run import Task, bench
 
 
 # --- report on broken and partial results files -----------------------------------------------
@@ -72,7 +73,7 @@ def test_report_on_json_lines_with_text_in_a_number(tmp_path):
 
 def bench_file(path, methods=("bfs", "astar", "pysat")):
     """A results file as the bench writes it, a row per method."""
-    from puzzleplan.bench.run import Sink
+    from puzzleplan.bench.results import Sink
     sink = Sink(path)
     for m in methods:
         sink.write({"instance": "x.slide", "level": "", "metric": "steps", "method": m, "status": "optimal",

@@ -99,11 +99,10 @@ def test_quiet_kissat_reports_unknown_conflicts_not_zero():
 def test_an_external_solver_that_prints_without_end_is_stopped(tmp_path):
     """external:yes prints 'y' lines for ever: stopped once its output passes what a model of the
     formula takes, one line, not a gigabyte gathered in memory past the time limit."""
-    import shutil
     from click.testing import CliRunner
+    from conftest import need
     from puzzleplan.cli import main
-    if not shutil.which("yes"):
-        pytest.skip("no yes program")
+    need("external:yes")
     puzzle = tmp_path / "tiny.slide"
     puzzle.write_text("board:\nAA.\nb..\n\ngoal:\n...\n.AA\n")
     t0 = time.monotonic()

@@ -11,19 +11,17 @@ import tempfile
 
 import pytest
 
-from conftest import INSTANCES
+from conftest import INSTANCES, need
 from puzzleplan.animate import canonical, position, write
 from puzzleplan.registry import problem as problem_of
+from puzzleplan.plugins import Program
 from puzzleplan.formats.load import load
 from puzzleplan.puzzle import MoveCount
 from puzzleplan.search import breadth_first_search
 
+need(Program("chromium", "Debian package chromium: sh setup.sh test as root"),
+     Program("chromedriver", "Debian package chromium-driver: sh setup.sh test as root"), module=True)
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-if not (CHROMIUM and DRIVER):
-    if os.environ.get("CI"):
-        raise RuntimeError("the browser test needs chromium and chromium-driver: run `sh setup.sh test` as root")
-    pytest.skip("chromium and chromium-driver are not installed (sh setup.sh test installs them)",
-                allow_module_level=True)
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402

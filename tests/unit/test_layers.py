@@ -170,3 +170,77 @@ def test_import_does_not_load_the_solvers():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pysat', 'ortools', 'pysolvers')))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0 and proc.stdout.strip() == "[]", proc.stdout + proc.stderr
+
+
+# modules and functions short enough to read in one sitting (the STRIPS pipeline, split by stage,
+# left the list of exceptions empty)
+MAX_MODULE_LINES, MAX_FUNCTION_LINES = 600, 60
+ALLOWED_LONG: set[str] = set()
+
+
+def allowed(path: Path) -> bool:
+    return any(str(path.relative_to(ROOT)).startswith(prefix) for prefix in ALLOWED_LONG)
+
+
+def too_long(text: str) -> list[str]:
+    """What in a module's text is over the limits: the module, its functions (with their line)."""
+    out = [f"{text.count(chr(10))} lines"] if text.count("\n") > MAX_MODULE_LINES else []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            size = node.end_lineno - node.lineno + 1
+            if size > MAX_FUNCTION_LINES:
+                out.append(f"line {node.lineno} {node.name}: {size} lines")
+    return out
+
+
+def test_no_module_over_600_lines_and_no_function_over_60():
+    found = {str(path.relative_to(ROOT)): too_long(path.read_text())
+             for path in sorted(PACKAGE.rglob("*.py")) if not allowed(path)}
+    assert not {path: what for path, what in found.items() if what}
+
+
+def test_the_size_check_finds_a_long_function_and_a_long_module():
+    body = "\n".join(f"    x{i} = {i}" for i in range(60))
+    assert too_long(f"def f():\n{body}\n") == ["line 1 f: 61 lines"]
+    assert too_long(f"def f():\n{body[:body.rindex(chr(10))]}\n") == []
+    assert too_long("x = 1\n" * 601) == ["601 lines"]
+
+
+#: the STRIPS subsystem's floors, lowest first: a module imports only from its own floor and
+#: those below (the task's form and the text; the grounding stages; the analyses; the encoding)
+STRIPS_FLOORS = (
+    ("puzzleplan.strips.sas", "puzzleplan.strips.parse", "puzzleplan.strips.names"),
+    ("puzzleplan.strips.normalise", "puzzleplan.strips.instantiate", "puzzleplan.strips.invariants",
+     "puzzleplan.strips.fact_groups", "puzzleplan.strips.causal_graph", "puzzleplan.strips.finite_domain",
+     "puzzleplan.strips.grounder", "puzzleplan.strips.translator", "puzzleplan.strips.ground"),
+    ("puzzleplan.strips.analyses",),
+    ("puzzleplan.strips.encoding",),
+)
+
+
+def strips_floor(module: str) -> int | None:
+    for i, floor in enumerate(STRIPS_FLOORS):
+        if any(module == m or module.startswith(m + ".") for m in floor):
+            return i
+    return None
+
+
+def test_the_strips_subsystem_runs_one_way_below_the_families_and_the_planner():
+    """``puzzleplan.strips`` (the PDDL planner's stages, analyses and encoding) names no family,
+    no planner, search, CLI or bench module, and within it no module imports a floor above its
+    own (:data:`STRIPS_FLOORS`); every module of it sits on a floor."""
+    g = graph()
+    ours = sorted(m for m in g if m.startswith("puzzleplan.strips.") or m == "puzzleplan.strips")
+    assert len(ours) > 20
+    above = ("puzzleplan.families", "puzzleplan.planner", "puzzleplan.search", "puzzleplan.cli", "puzzleplan.bench",
+             "puzzleplan.pddl", "puzzleplan.export")
+    upward = []
+    for m in ours:
+        upward += [f"{m} -> {t}" for t in g[m] if t.startswith(above)]
+        if m == "puzzleplan.strips":
+            continue
+        floor = strips_floor(m)
+        assert floor is not None, f"{m} is on no floor of STRIPS_FLOORS"
+        upward += [f"{m} -> {t}" for t in g[m] if (strips_floor(t) or 0) > floor]
+    assert not upward, "upward imports:\n" + "\n".join(upward)
+

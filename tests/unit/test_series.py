@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from puzzleplan import registry
 from puzzleplan.bench.crossover import series_rows, verdict, winners
 from puzzleplan.bench.report import report
-from puzzleplan.bench.run import FIELDS, read_results
+from puzzleplan.bench.results import FIELDS, read_results
 from puzzleplan.cli import main
 from puzzleplan.formats.load import load
 from puzzleplan.methods import run as run_method

@@ -1,5 +1,5 @@
 """Actions that are a product (a move times its counter's step), said by two literals a step
-(:mod:`puzzleplan.families.strips.factor`): each factored action is exactly its group's
+(:mod:`puzzleplan.strips.analyses.factor`): each factored action is exactly its group's
 conditions and its transition's; SAT with them finds the optimum search finds, on PDDL
 exports with move counts of every family (and with side conditions of their own on top);
 an exported formula's answer decodes to the plan; the figures say what was factored."""
@@ -16,7 +16,7 @@ from puzzleplan.encodings import encoder_for
 from puzzleplan.encodings.lower import Answer
 from puzzleplan.export import build, decode_answer
 from puzzleplan.families.knights.generate import knights
-from puzzleplan.families.strips.factor import factor
+from puzzleplan.strips.analyses.factor import factor
 from puzzleplan.formats.load import load
 from puzzleplan.planner import solve
 from puzzleplan.puzzle import MoveCount, PuzzleError, Status
@@ -70,7 +70,7 @@ def test_sat_with_factored_counters_finds_the_optimum_of_search(family, backend,
     SAT under cost with the counters factored = A* on the same PDDL = BFS on the native counted
     puzzle, the plan replayed; and the same with the lever off.  The generated tasks are small:
     a counter is factored here whenever it saves a literal (the planner waits for a quarter)."""
-    from puzzleplan.families.strips import factor as factor_module
+    from puzzleplan.strips.analyses import factor as factor_module
     monkeypatch.setattr(factor_module, "MIN_SAVED", 0.0)
     rng = random.Random(f"factor-{family.name}")
     compared = factored = 0
@@ -104,7 +104,7 @@ def test_sat_with_factored_counters_finds_the_optimum_of_search(family, backend,
 def test_side_conditions_on_a_factored_task_keep_their_optimum(monkeypatch, tmp_path):
     """A counted knights export with a side condition of its own on top (a move count of a
     knight's jumps): SAT with the counters factored = A*."""
-    from puzzleplan.families.strips import factor as factor_module
+    from puzzleplan.strips.analyses import factor as factor_module
     monkeypatch.setattr(factor_module, "MIN_SAVED", 0.0)
     rng = random.Random("factor-side")
     checked = 0
@@ -154,7 +154,7 @@ def test_a_bound_on_moves_that_binds_is_kept_by_the_factored_counter(monkeypatch
     more of its jumps: the plan found by SAT on the export (counter factored) is the longer one
     BFS finds on the native counted puzzle (a counter that could stand still would let SAT
     keep the shorter plan, and its replay fail), with the mutexes and without."""
-    from puzzleplan.families.strips import factor as factor_module
+    from puzzleplan.strips.analyses import factor as factor_module
     monkeypatch.setattr(factor_module, "MIN_SAVED", 0.0)
     rng = random.Random("factor-binds")
     binding = 0

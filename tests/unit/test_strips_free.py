@@ -1,4 +1,4 @@
-"""Actions of cost 0 under SAT (:mod:`puzzleplan.families.strips.free`), checked by enumeration:
+"""Actions of cost 0 under SAT (:mod:`puzzleplan.strips.analyses.free`), checked by enumeration:
 
 - the layers a horizon gets hold a shortest plan of every optimal cost (generated tasks, some of
   whose actions cost 0: finishing actions counted once, walks in blocks);
@@ -17,8 +17,8 @@ from dataclasses import replace
 
 import pytest
 
-from puzzleplan.families.strips.encoding import CostEncoder
-from puzzleplan.families.strips.free import FreeActions, free_actions
+from puzzleplan.strips.encoding.cost import CostEncoder
+from puzzleplan.strips.analyses.free import FreeActions, free_actions
 from puzzleplan.families.strips.generate import generate
 from puzzleplan.families.strips.rules import StripsTask
 from puzzleplan.planner import solve
@@ -134,7 +134,7 @@ def test_sat_proves_sokoban_rooms_pushes_through_their_pddl(walk, backend):
     SAT on the PDDL = A* on it = the native optimum, with the walks in one transition (the
     default) or a layer per action (the lever off); every plan replays and passes no state twice."""
     from puzzleplan import registry
-    from puzzleplan.families.strips.rules import DEFAULT_LEVERS
+    from puzzleplan.strips.encoding.levers import DEFAULT_LEVERS
     from puzzleplan.pddl import export
     import tempfile
     from puzzleplan.formats.load import load
@@ -172,8 +172,8 @@ def test_sat_proves_sokoban_rooms_pushes_through_their_pddl(walk, backend):
 def test_a_walk_too_long_for_a_layer_per_action_is_refused_without_the_walk_transition(monkeypatch):
     """A walk laid out a layer per action (here with the lever off) past MAX_RUN actions: one
     clear refusal; in one transition the same walk is taken."""
-    from puzzleplan.families.strips import encoding
-    from puzzleplan.families.strips.rules import DEFAULT_LEVERS
+    from puzzleplan.strips.encoding import cost as encoding
+    from puzzleplan.strips.encoding.levers import DEFAULT_LEVERS
     rules = pushes_room()
     monkeypatch.setattr(encoding, "MAX_RUN", 3)
     assert CostEncoder(problem_of(rules), "cost").closure is not None

@@ -1,4 +1,4 @@
-"""Our own grounder (:mod:`puzzleplan.families.strips.lifted`) against Fast Downward's
+"""Our own grounder (:mod:`puzzleplan.strips.grounder`) against Fast Downward's
 translator: on the PDDL exports of every family, the bundled IPC problems and random typed
 STRIPS tasks, the two make the same task to the last detail (variables and their order,
 values, initial state, goal, actions with their preconditions and effects, mutex groups);
@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from puzzleplan import registry
-from puzzleplan.families.strips import ground, lifted
-from puzzleplan.families.strips.source import in_problem_order
+from puzzleplan.strips import ground, grounder as lifted
+from puzzleplan.strips import sas
+from puzzleplan.strips.parse import in_problem_order
 from puzzleplan.pddl import export
 from puzzleplan.puzzle import PuzzleError
 
@@ -23,7 +24,7 @@ from conftest import INSTANCES
 FAMILIES = [f for f in registry.all_families() if f.pddl and f.name != "strips"]
 
 
-def same(a: ground.Grounded, b: ground.Grounded) -> None:
+def same(a: sas.Grounded, b: sas.Grounded) -> None:
     assert (a.grounder, b.grounder) == ("own", "translator")
     a, b = replace(a, seconds=0, grounder=""), replace(b, seconds=0, grounder="")
     assert a.values == b.values
@@ -35,7 +36,7 @@ def same(a: ground.Grounded, b: ground.Grounded) -> None:
     assert a == b
 
 
-def both(domain: str, problem: str) -> tuple[ground.Grounded, ground.Grounded]:
+def both(domain: str, problem: str) -> tuple[sas.Grounded, sas.Grounded]:
     return ground.translate(domain, problem, "task"), ground.run_translator(domain, problem, "task")
 
 
@@ -120,7 +121,7 @@ def random_task(rng: random.Random) -> tuple[str, str]:
     return domain, problem
 
 
-def behaviour(task: ground.Grounded, atoms: set, most: int = 30_000) -> tuple[set, set] | None:
+def behaviour(task: sas.Grounded, atoms: set, most: int = 30_000) -> tuple[set, set] | None:
     """Every transition of the reachable state space, each state as its true atoms among
     ``atoms``, with the action's name and cost, and the goal states so written (None: more
     than ``most`` states)."""
@@ -145,7 +146,7 @@ def behaviour(task: ground.Grounded, atoms: set, most: int = 30_000) -> tuple[se
     return moves, goals
 
 
-def atoms_of(task: ground.Grounded) -> set:
+def atoms_of(task: sas.Grounded) -> set:
     return {n for names in task.values for n in names if not n.startswith(("not ", "<"))}
 
 

@@ -20,10 +20,10 @@ import pytest
 from puzzleplan import registry
 from puzzleplan.registry import problem as problem_of
 from puzzleplan.families.strips.generate import generate
-from puzzleplan.families.strips.inverse import inverse_pairs, known
-from puzzleplan.families.strips.mutex import mutexes
-from puzzleplan.families.strips.order import interfering_above, schema_ranks
-from puzzleplan.families.strips.relaxed import DEAD_END
+from puzzleplan.strips.analyses.inverse import inverse_pairs, known
+from puzzleplan.strips.analyses.mutex import mutexes
+from puzzleplan.strips.analyses.order import interfering_above, schema_ranks
+from puzzleplan.strips.analyses.relaxed import DEAD_END
 from puzzleplan.families.strips.rules import StripsTask
 from puzzleplan.formats.load import load
 from puzzleplan.pddl import export
@@ -85,7 +85,7 @@ def a_fact_to_avoid(rules, seed):
 def test_hmax_and_lmcut_are_admissible_and_hmax_is_consistent(metric):
     compared = stronger = dead = 0
     for rules in tasks():
-        relaxed = rules.relaxed(metric)
+        relaxed = rules.relaxed(metric == "cost")
         dist = goal_distances(rules, metric)
         for s in reachable(rules):
             hmax, lmcut = relaxed.hmax(s), relaxed.lmcut(s)
@@ -104,14 +104,14 @@ def test_hmax_and_lmcut_are_admissible_and_hmax_is_consistent(metric):
 def test_the_bound_is_lmcut_at_the_start_and_hmax_or_counting_elsewhere_and_off_when_switched_off():
     """At the start: the most of h^max, the counting bound, the transition graphs' distances and
     LM-cut (a dead end where h^max or the distances say so)."""
-    from puzzleplan.families.strips.dtg import INF
+    from puzzleplan.strips.analyses.dtg import INF
     seen = 0
     for rules in tasks(60) + [eight_puzzle_export()]:
-        relaxed = rules.relaxed("steps")
+        relaxed = rules.relaxed()
         start = rules.heuristic(rules.initial, "steps")
         hmax = relaxed.hmax(rules.initial)
-        counting = rules.counting("steps")(rules.initial)
-        apart = rules.distances("steps")(rules.initial)
+        counting = rules.counting()(rules.initial)
+        apart = rules.distances()(rules.initial)
         assert start == (DEAD_END if hmax == DEAD_END or apart == INF else
                          max(hmax, counting, apart, relaxed.lmcut(rules.initial)))
         seen += start > hmax
@@ -128,7 +128,7 @@ def test_the_counting_bound_is_admissible_and_consistent(metric):
     compared = stronger = 0
     pegs = [load(export_of("pegsol", "steps", seed)).rules for seed in range(1, 4)]
     for rules in tasks() + pegs:
-        relaxed, count = rules.relaxed(metric), rules.counting(metric)
+        relaxed, count = rules.relaxed(metric == "cost"), rules.counting(metric == "cost")
         dist = goal_distances(rules, metric)
         for s in reachable(rules):
             h = count(s)
@@ -148,7 +148,7 @@ def test_the_transition_graph_distances_are_admissible_and_consistent(metric):
     is reachable.  Generated tasks (a third with a fact to avoid)
     and the exports of a generated sliding board and of a 2 x 3 tile puzzle, where the tiles'
     distances add up (its Manhattan distance)."""
-    from puzzleplan.families.strips.dtg import INF
+    from puzzleplan.strips.analyses.dtg import INF
     compared = stronger = summed = dead = 0
     exports = [load(export_of("sliding", "steps", 1)).rules,
                export_text("six.slide", "board:\nEC.\nBDA\n\ngoal:\nABC\nDE.\n", "steps")]
@@ -156,7 +156,7 @@ def test_the_transition_graph_distances_are_admissible_and_consistent(metric):
         if seed % 3 == 0 and seed < len(SEEDS):     # with a fact to avoid: its actions are left out
             fact = a_fact_to_avoid(rules, seed)
             rules = StripsTask(rules.task, avoid={"*": [rules.fact(*fact)]})
-        apart, relaxed = rules.distances(metric), rules.relaxed(metric)
+        apart, relaxed = rules.distances(metric == "cost"), rules.relaxed(metric == "cost")
         dist = goal_distances(rules, metric)
         summed += max(len(x) for x in apart.summed) > 1
         for s in reachable(rules):
@@ -181,7 +181,7 @@ def strips_satisfies(rules, state, side, t, moves) -> bool:
     from puzzleplan.encodings.lower import clauses_of
     from puzzleplan.encodings.model import BoolModel
     enc, m = encoder_for(rules, "steps"), BoolModel()
-    enc.sum_pays = True         # the goal side's sum stated whatever it is at the start
+    enc.lever("bound").sum_pays = True      # the goal side's sum stated whatever it is at the start
     enc.state_vars(m, t)
     getattr(enc, side)(m, t, moves)
     lit = enc.lits(m, t)
@@ -232,7 +232,7 @@ def test_the_goal_sides_sum_is_stated_where_it_is_more_than_lmcut_at_the_start()
     swap = load(export_of("knights", "steps", 3)).rules
     apart = swap.distances()(swap.initial)
     got = solve(swap, "steps", max_horizon=40)
-    stated = apart > max(swap.relaxed("steps").hmax(swap.initial), swap.lmcut_at_start())
+    stated = apart > max(swap.relaxed().hmax(swap.initial), swap.lmcut_at_start())
     assert got.status is Status.OPTIMAL and got.length == breadth_first_search(swap, "steps").length
     assert got.stats["distance_sum"] == ("stated" if stated else "not stated (no more than LM-cut at the start)")
 
@@ -276,7 +276,7 @@ def test_every_reachable_state_holds_what_each_fact_implies():
     the encoder's clauses in its place: every reachable state holds them, and the pairs the
     encoder leaves out are said by what it states (checked on each state reached)."""
     from puzzleplan.encodings import encoder_for
-    from puzzleplan.families.strips.mutex import implications
+    from puzzleplan.strips.analyses.mutex import implications
     said = left_out = 0
     for seed, rules in enumerate(tasks(60) + [sokoban_export()]):
         if seed % 3 == 0:
@@ -288,9 +288,9 @@ def test_every_reachable_state_holds_what_each_fact_implies():
         states = reachable(rules)
         for s in states:
             assert all(s[w] == y for (v, x), of in imply.items() if s[v] == x for w, y in of.items())
-            assert all(s[w] == y for (v, x), (w, y) in enc.implied if s[v] == x)
+            assert all(s[w] == y for (v, x), (w, y) in enc.lever("mutex").implied if s[v] == x)
         # a pair left out is said by what is stated: a state holding both breaks a stated clause
-        stated, groups = set(enc.pairs), [g for g in rules.task.mutexes if len(g) > 1]
+        stated, groups = set(enc.lever("mutex").pairs), [g for g in rules.task.mutexes if len(g) > 1]
         for (v, x), (w, y) in found.pairs:
             if ((v, x), (w, y)) in stated or (v, x) in rules.avoided or (w, y) in rules.avoided:
                 continue
@@ -298,9 +298,9 @@ def test_every_reachable_state_holds_what_each_fact_implies():
             for s in list(states)[:50]:
                 broken = list(s)
                 broken[v], broken[w] = x, y
-                assert any(broken[a] == b and broken[c] != d for (a, b), (c, d) in enc.implied) or \
+                assert any(broken[a] == b and broken[c] != d for (a, b), (c, d) in enc.lever("mutex").implied) or \
                     any(sum(broken[a] == b for a, b in g) > 1 for g in groups), (seed, (v, x), (w, y))
-        said += len(enc.implied)
+        said += len(enc.lever("mutex").implied)
     assert said > 30 and left_out > 20
 
 
@@ -368,7 +368,7 @@ def test_an_action_said_never_to_follow_another_never_does():
     """The pairs the order leaves out of its clauses (b cannot apply straight after a: a
     precondition of b cannot hold with what a leaves) never stand straight one after the other
     from a reachable state; and the actions that need no clause have no independent action above."""
-    from puzzleplan.families.strips.order import _never_after
+    from puzzleplan.strips.analyses.order import _never_after
     checked = unfree = 0
     exports = [load(export_of(name, "steps")).rules for name in ("sliding", "pegsol")]
     for rules in tasks(60) + exports:
@@ -397,7 +397,7 @@ def test_an_action_said_never_to_follow_another_never_does():
 
 def test_interference_over_its_budget_switches_the_order_off(monkeypatch):
     from puzzleplan.encodings import encoder_for
-    from puzzleplan.families.strips import order
+    from puzzleplan.strips.analyses import order
     rules = load(export_of("sliding", "steps")).rules
     rules.levers = rules.levers | {"order"}
     assert encoder_for(rules, "steps").figures()["order"] == "not needed (an easy run)"     # not yet
@@ -496,7 +496,7 @@ def test_sat_equals_bfs_on_pddl_exports_with_every_lever_on(family, backend, lev
     """The default levers, and every lever (those off by default too) with every run counted as
     hard from its first horizon on, so that the double-ended unrolling adds the counting
     invariants (the generated tasks are easy runs)."""
-    from puzzleplan.families.strips.rules import LEVERS
+    from puzzleplan.strips.encoding.levers import LEVERS
     from puzzleplan.planner import deepening
     if levers == "all":
         monkeypatch.setattr(deepening, "HARD_RUN", 0)
@@ -566,7 +566,7 @@ def test_the_exports_carry_the_invariants_and_the_barred_pairs():
 
 # -- counting invariants ------------------------------------------------------------------------
 def test_every_reachable_state_holds_exactly_k_of_each_counting_invariant():
-    from puzzleplan.families.strips.counts import count_invariants
+    from puzzleplan.strips.analyses.counts import count_invariants
     found = ones = 0
     for rules in tasks():
         for use in (None, mutexes(rules)):
@@ -585,7 +585,7 @@ def test_the_counting_search_skips_sets_the_one_hots_say_up_to_facts_that_hold_t
     there: {box, clear, player there} is the cell's one-hot again, not a set to look for (the
     search spent its whole budget on such sets and found nothing the encoding lacked). Rush
     Hour's covers are found as before."""
-    from puzzleplan.families.strips.counts import CONFLICTS, count_invariants
+    from puzzleplan.strips.analyses.counts import CONFLICTS, count_invariants
     room = sokoban_export()
     use = mutexes(room)
     sets = count_invariants(room, room.known_ops(), use)
@@ -631,7 +631,7 @@ def test_the_tallies_stated_are_those_the_one_hots_and_the_kinds_do_not_say():
     Booleans too), the others on the goal side (each kind's pieces: two interchangeable 1x1
     pieces, Pennant's kinds; a Sokoban room's boxes); each stated count is one no action
     changes."""
-    from puzzleplan.families.strips.encoding import MAX_SCARCE, tallies
+    from puzzleplan.strips.encoding.levers.tallies import MAX_SCARCE, tallies
 
     def stated(rules):
         constant = rules.counting().constant
@@ -721,7 +721,7 @@ def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid
 
 
 def test_every_shortcut_is_one_action_doing_two_at_no_more_cost():
-    from puzzleplan.families.strips.shortcut import shortcuts
+    from puzzleplan.strips.analyses.shortcut import shortcuts
     found = 0
     for rules in tasks():
         for use in (None, mutexes(rules)):
@@ -761,22 +761,22 @@ def test_levers_changed_between_runs_take_effect():
 
 
 @pytest.mark.parametrize("text,want", [("none", ()),
-                                       ("default", ("bound", "mutex", "inverse", "tallies", "order", "walk",
-                                                    "symmetry", "factor")),
+                                       ("default", ("bound", "mutex", "inverse", "tallies", "symmetry", "order",
+                                                    "walk", "factor")),
                                        ("mutex, bound", ("mutex", "bound")),
-                                       ("+shortcut,-mutex", ("bound", "inverse", "tallies", "order", "walk",
-                                                             "symmetry", "factor", "shortcut")),
-                                       ("-bound,-bound", ("mutex", "inverse", "tallies", "order", "walk",
-                                                          "symmetry", "factor"))])
+                                       ("+shortcut,-mutex", ("bound", "inverse", "tallies", "symmetry", "order",
+                                                             "walk", "factor", "shortcut")),
+                                       ("-bound,-bound", ("mutex", "inverse", "tallies", "symmetry", "order",
+                                                          "walk", "factor"))])
 def test_levers_are_chosen_by_name_or_by_change(text, want):
-    from puzzleplan.families.strips.rules import parse_levers
+    from puzzleplan.strips.encoding.levers import parse_levers
     assert parse_levers(text) == want
 
 
 @pytest.mark.parametrize("text,says", [("nosuch", "no lever 'nosuch'"), ("+shortcut,mutex", "give names"),
                                        ("", "give names"), ("+", "no lever ''")])
 def test_a_lever_that_does_not_exist_is_refused_naming_those_that_do(text, says):
-    from puzzleplan.families.strips.rules import parse_levers
+    from puzzleplan.strips.encoding.levers import parse_levers
     with pytest.raises(PuzzleError, match=says):
         parse_levers(text)
 

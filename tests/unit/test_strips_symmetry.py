@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzleplan.families.strips.ground import Grounded
+from puzzleplan.strips.sas import Grounded
 from puzzleplan.families.strips.rules import StripsTask
 from puzzleplan.formats.load import load
 from puzzleplan.kit import goal_distances
@@ -174,6 +174,27 @@ def test_the_balls_and_the_grippers_of_gripper_are_interchangeable(folder):
         assert c == sorted(c)
 
 
+def test_the_rule_is_stated_in_one_order_whatever_the_string_hashing(folder):
+    """The objects' clauses come in name order: the same formula (so the same conflicts) in every
+    process, whatever PYTHONHASHSEED makes of a set of names."""
+    import ast
+    import os
+    import subprocess
+    import sys
+    task("gripper", 0, folder)
+    code = ("import sys; from puzzleplan.formats.load import load; "
+            "print(list(load(sys.argv[1]).rules.symmetry().touches))")
+    orders = set()
+    for seed in ("1", "2", "3", "4"):
+        proc = subprocess.run([sys.executable, "-c", code, str(folder / "gripper0" / "problem.pddl")],
+                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed})
+        assert proc.returncode == 0, proc.stderr[-500:]
+        orders.add(proc.stdout.strip().splitlines()[-1])
+    (order,) = orders
+    names = ast.literal_eval(order)
+    assert names == sorted(names) and len(names) >= 4
+
+
 @pytest.mark.heavy
 @pytest.mark.parametrize("hard", [False, True], ids=["default", "order-from-the-start"])
 @pytest.mark.parametrize("backend", ["pysat", "pysat-de", "cpsat"])
@@ -236,7 +257,7 @@ def test_an_index_order_the_swap_does_not_lower_takes_no_pair(folder):
 
 
 def test_no_pair_on_a_task_whose_names_are_not_unique():
-    from puzzleplan.families.strips.ground import Operator
+    from puzzleplan.strips.sas import Operator
     values = (("p(x)", "p(y)"), ("q(x)", "q(y)"))
     task_ = StripsTask(Grounded("d", "p", values, (0, 0), ((0, 1), (1, 1)),
                                 (Operator("go x", ((0, 0),), ((0, 1),), 1), Operator("go x", ((1, 0),), ((1, 1),), 1)),

@@ -92,7 +92,7 @@ def test_a_move_count_that_fails_is_named(count, says):
     from puzzleplan.puzzle import MoveCount
     inst = load(INSTANCES / "sliding/eight_puzzle.slide")
     plan = "FD AD CR BR DU EL AL CD BR AU ER DD AL BL CU FU".split()      # found by pysat-de, 16 steps
-    assert check_plan(inst.domain, plan, "steps")["solved"]
-    report = check_plan(inst.domain, plan, "steps", [MoveCount.parse(count)])
+    assert check_plan(inst.problem, plan, "steps")["solved"]
+    report = check_plan(inst.problem, plan, "steps", [MoveCount.parse(count)])
     assert not report["solved"] and report["problem"].startswith(says), report["problem"]
     assert "moves per piece: A=4, B=3" in report["problem"]

@@ -161,6 +161,8 @@ class StepsEncoder(Encoder):
 class MovesEncoder(StepsEncoder):
     """Jump layers, a move counter, and the state after each move (see the module doc)."""
 
+    no_system = "its jump layers are built all at once"
+
     def __init__(self, problem, metric, counts=()):
         super().__init__(problem, metric, counts)
         self.layers = max(0, self.rules.pegs - 1)      # no plan has more jumps

@@ -14,10 +14,14 @@ from ...puzzle import Move, PuzzleError
 
 
 class PDDL(FamilyPDDL):
-    def check(self, base, metric: str) -> None:
+    def refuses(self, metric: str) -> str | None:
         if metric == "moves":
-            raise PuzzleError("the pegsol 'moves' metric (a run of jumps by one peg counts once) is not "
-                              "exported to PDDL; use --metric steps")
+            return ("the pegsol 'moves' metric (a run of jumps by one peg counts once) is not "
+                    "exported to PDDL; use --metric steps")
+        return None
+
+    def check(self, base, metric: str) -> None:
+        super().check(base, metric)
         if base.goal.cells is None and base.goal.count != 1:
             raise PuzzleError(f"a goal of {base.goal.count} pegs on any holes is not exported to PDDL; "
                               "draw the goal as a picture")

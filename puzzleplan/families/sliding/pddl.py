@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...pddl.task import DIR_NAMES, Atom, FamilyPDDL, Schema, _uniform, cell
-from ...puzzle import Move, PuzzleError
+from ...puzzle import Move
 from .rules import AXIS_DIRS, DIRS as SLIDE_DIRS, add, normalise
 
 
@@ -123,10 +123,11 @@ def sliding_facts(dom) -> tuple[list[str], list[Atom], dict]:
 
 
 class PDDL(FamilyPDDL):
-    def check(self, base, metric: str) -> None:
+    def refuses(self, metric: str) -> str | None:
         if metric == "moves":
-            raise PuzzleError("the sliding 'moves' metric (a piece anywhere it reaches alone) is not exported "
-                              "to PDDL; use --metric steps or slides")
+            return ("the sliding 'moves' metric (a piece anywhere it reaches alone) is not exported "
+                    "to PDDL; use --metric steps or slides")
+        return None
 
     def schemas(self, base, metric: str) -> list[Schema]:
         return sliding_schemas(base, metric)

@@ -117,6 +117,9 @@ class SlidingPuzzle(SideConditions, Rules):
     """The rules of one sliding-block instance over unlabelled kinds."""
 
     metrics = METRICS
+    #: False: the heuristic is the per-mover bounds alone, no pattern databases (to measure
+    #: what the tables add)
+    patterns = True
 
     def __init__(self, spec: SlidingSpec, distinct: Sequence[str] = (), avoid: dict | None = None):
         """``avoid``: label (or ``"*"``: every piece) -> cells that piece may never cover."""
@@ -284,14 +287,85 @@ class SlidingPuzzle(SideConditions, Rules):
         return metric == "moves"
 
     def heuristic(self, state, metric: str = "steps") -> int:
-        return sum(self.mover_bounds(state, metric, 0).values())
+        """The per-mover bounds' sum, or the additive pattern databases' where every piece is one
+        cell (:mod:`.pdb`), whichever is larger."""
+        bound = sum(self.mover_bounds(state, metric, 0).values())
+        tables = self.pattern_tables(metric)
+        deeper = tables.value(state) if tables is not None else None
+        return bound if deeper is None else max(bound, deeper)
+
+    def pattern_tables(self, metric: str, sizes: tuple[int, ...] | None = None):
+        """The additive pattern databases of this board in ``metric`` (made on first use, then
+        kept), or None where none apply."""
+        from .pdb import tables_for
+        if not self.patterns:
+            return None
+        made = self.__dict__.setdefault("_pattern_tables", {})
+        if (metric, sizes) not in made:
+            made[(metric, sizes)] = tables_for(self, metric, sizes)
+        return made[(metric, sizes)]
 
     def mover_bounds(self, state, metric: str, i: int) -> dict:
-        """The heuristic's terms per kind (a mover): a goal cell's nearest piece of the kind."""
+        """The heuristic's terms per kind (a mover): a goal cell's nearest piece of the kind, and
+        the pieces in the way of a goal piece bound to one line (:meth:`blockers`; a goal
+        piece that blocks another counts the larger of its two bounds)."""
         out: dict = {}
         for k, g in self.goal:
             out[k] = out.get(k, 0) + min(apart(a, g, metric) for a in state[k])
+        extra: dict = {}
+        for (k, _), n in self.blockers(state, metric).items():
+            extra[k] = extra.get(k, 0) + n
+        for k, n in extra.items():
+            out[k] = max(out[k], n) if k in out else n
         return out
+
+    def blockers(self, state, metric: str) -> dict:
+        """``(kind, anchor) -> moves`` for each piece that covers a cell a goal piece must cross:
+        a piece bound to one line (Rush Hour's red car) passes every anchor between where it is
+        and its goal, so each piece on those cells must leave each of them at least once: at
+        least the fewest moves to an anchor of its own that does not cover the cell (on an
+        empty board), the most over the cells.  Different pieces' moves are different moves,
+        so they add up."""
+        need: dict = {}
+        for k, g in self.goal:
+            if self.kinds[k].axes == "hv" or len(state[k]) != 1 or state[k][0] == g:
+                continue
+            swept = self._swept(k, state[k][0], g)
+            for k2, anchors in enumerate(state):
+                for a2 in anchors:
+                    if k2 == k:
+                        continue
+                    hit = [c for c in self.kinds[k2].cells(a2) if c in swept]
+                    if hit:
+                        n = max(self._vacate(k2, a2, c, metric) for c in hit)
+                        need[(k2, a2)] = max(need.get((k2, a2), 0), n)
+        return need
+
+    def _swept(self, k: int, a: Cell, g: Cell) -> frozenset:
+        """The cells a piece of kind ``k`` bound to one line covers on its way from ``a`` to ``g``
+        that it does not cover at ``a`` (made once)."""
+        table = self.__dict__.setdefault("_swept_table", {})
+        got = table.get((k, a, g))
+        if got is None:
+            kind = self.kinds[k]
+            dx, dy = (g[0] > a[0]) - (g[0] < a[0]), (g[1] > a[1]) - (g[1] < a[1])
+            cells, cur = set(), a
+            while cur != g:
+                cur = (cur[0] + dx, cur[1] + dy)
+                cells |= set(kind.cells(cur))
+            got = table[(k, a, g)] = frozenset(cells - set(kind.cells(a)))
+        return got
+
+    def _vacate(self, k: int, a: Cell, c: Cell, metric: str) -> int:
+        """The fewest moves that take a piece of kind ``k`` from ``a`` to an anchor not covering
+        ``c``, on an empty board (1 if it has none: then no plan exists at all)."""
+        table = self.__dict__.setdefault("_vacate_table", {})
+        got = table.get((k, a, c, metric))
+        if got is None:
+            kind = self.kinds[k]
+            got = min((apart(a, b, metric) for b in kind.anchors if c not in kind.cells(b)), default=1)
+            table[(k, a, c, metric)] = got = max(got, 1)
+        return got
 
     def render_steps(self, moves: Sequence[Move]) -> list[str]:
         where = {label: normalise(cells)[0] for label, cells in self.spec.pieces.items()}

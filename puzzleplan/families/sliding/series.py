@@ -14,6 +14,9 @@
   plans longer than the distances say, where search's bound is weak and a search's states
   gain a counter per owed piece.  No method proves its first point within minutes (SAT and
   LM-cut each ran out of 240 s on k=0): a series of the regime nobody wins yet.
+- ``fifteen``: the 15-puzzle, the blank walked d random steps from the goal (never straight
+  back): the optimum grows with d, the board stays 4 x 4 (walks of 40 to 80 steps gave optima
+  of 24 to 50: benchmarks/pdb).
 """
 from __future__ import annotations
 
@@ -83,6 +86,24 @@ def each(rng: random.Random, k: int) -> dict[str, str]:
                            [f"{lb}.moves>=1" for lb in sorted(movers)])}
 
 
+def fifteen(rng: random.Random, walk: int, w: int = 4, h: int = 4) -> dict[str, str]:
+    """The w x h tile puzzle ``walk`` random blank steps from its goal (no step undoes the last)."""
+    if not 0 <= walk <= 999:
+        raise ValueError("give a walk of 0 to 999 steps")
+    goal = {LABELS[i]: (i % w, i // w) for i in range(w * h - 1)}
+    at = dict(goal)
+    where = {c: lb for lb, c in at.items()}
+    blank, back = (w - 1, h - 1), None
+    for _ in range(walk):
+        options = [(blank[0] + dx, blank[1] + dy) for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0))]
+        options = [c for c in options if 0 <= c[0] < w and 0 <= c[1] < h and c != back]
+        cell = rng.choice(options)
+        lb = where.pop(cell)
+        at[lb], where[blank] = blank, lb
+        back, blank = blank, cell
+    return {".slide": text(w, h, at, goal, f"the 15-puzzle, {walk} random blank steps from the goal")}
+
+
 SERIES = {
     "crowd": Series("crowd", "n pieces on 6 x 6, A B C three steps each", "n", tuple(range(3, 34, 3)), crowd,
                     limits=(3, 35)),
@@ -92,4 +113,6 @@ SERIES = {
                     tuple(range(0, 9)), dense, regime="conditions", reference=None, limits=(0, 24)),
     "busy": Series("busy", "15 pieces on 6 x 6, A B C three steps each, k others must move at least once", "k",
                    tuple(range(0, 13)), busy, regime="conditions", limits=(0, 12)),
+    "fifteen": Series("fifteen", "the 15-puzzle, the blank walked d random steps from the goal", "d",
+                      (10, 15) + tuple(range(20, 101, 10)), fifteen, regime="deep", limits=(0, 999)),
 }

@@ -1,6 +1,6 @@
 """Any STRIPS task written in PDDL (a domain and a problem file), grounded into
 finite-domain (SAS+) variables by our own grounder (plain STRIPS) or Fast Downward's
-translator (:mod:`.ground`): search, SAT, CP-SAT,
+translator (:mod:`puzzleplan.strips.ground`): search, SAT, CP-SAT,
 export and the outside planners on it, like on any puzzle.  Metrics ``steps``
 (actions) and ``cost`` (``:action-costs``; SAT only when every action costs at least 1).  Side conditions name
 action patterns (``push-*``, ``move(?, pos-3-2, ?)``) and facts to avoid."""
@@ -17,7 +17,7 @@ FAMILY = Family(
     build="rules:build",
     generate="generate:generate",
     series="series:SERIES",
-    encoders={"steps": "encoding:StepsEncoder", "cost": "encoding:CostEncoder"},
+    encoders={"steps": "encoders:StepsEncoder", "cost": "encoders:CostEncoder"},
     pddl="pddl:PDDL",
     sources="PDDL 1.2/2.1 STRIPS subset (McDermott et al. 1998; Fox and Long 2003); IPC 2008 action costs",
 )

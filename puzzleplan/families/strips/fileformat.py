@@ -1,10 +1,10 @@
-"""PDDL problem files (``.pddl``) with their domain: checked (:mod:`.source`), then
-grounded (:mod:`.ground`).
+"""PDDL problem files (``.pddl``) with their domain: checked (:mod:`puzzleplan.strips.parse`), then
+grounded (:mod:`puzzleplan.strips.ground`).
 
 The domain is ``--domain FILE`` or, without it, ``domain.pddl`` in the problem's
 folder (the IPC's layout), else ``NAME-domain.pddl`` or ``domain-NAME.pddl`` beside
 ``NAME.pddl``.  ``--grounder translator`` grounds by Fast Downward's translator even where
-our own grounder reads the task (:mod:`.ground`).  ``--levers`` (:func:`.rules.parse_levers`) chooses what the rules add to
+our own grounder reads the task.  ``--levers`` (:func:`puzzleplan.strips.encoding.levers.parse_levers`) chooses what the rules add to
 search and SAT.  A problem whose blocks are out of the translator's order (``:goal``
 before ``:init``, as some public collections write it) is reordered first, with a note
 on stderr.  Grounding is done once per pair of texts in a process, and its size is printed on stderr before any
@@ -17,11 +17,12 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
+from ...contract import Parsed
 from ...formats.common import read_text
 from ...puzzle import PuzzleError
-from ...contract import Parsed
-from . import ground, source
-from .rules import parse_levers
+from ...strips import ground, parse as source
+from ...strips.encoding.levers import parse_levers
+from ...strips.sas import Grounded
 
 
 def domain_file(problem: Path, given: str | None) -> Path:
@@ -61,7 +62,7 @@ def read(text: str, level: int | None = None, path: str | None = None, domain: s
 
 
 @lru_cache(maxsize=8)
-def grounded(domain_text: str, problem_text: str, shown: str, grounder: str = "own") -> ground.Grounded:
+def grounded(domain_text: str, problem_text: str, shown: str, grounder: str = "own") -> Grounded:
     task = ground.translate(domain_text, problem_text, shown, grounder)
     by = "our grounder" if task.grounder == "own" else "the translator"
     print(f"grounded {Path(shown).name}: {task.size()} ({task.seconds:.2f} s, {by})", file=sys.stderr)

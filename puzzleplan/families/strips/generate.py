@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .ground import Grounded, Operator
+from ...strips.sas import Grounded, Operator
 from .rules import StripsTask
 
 

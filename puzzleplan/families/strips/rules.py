@@ -1,9 +1,9 @@
-"""A grounded PDDL task (SAS+, :mod:`.ground`) as rules: search, validation and every
+"""A grounded PDDL task (SAS+, :mod:`puzzleplan.strips.sas`) as rules: search, validation and every
 plan's replay run on it.
 
 Representation
 --------------
-state    one value per SAS+ variable (:class:`~.ground.Grounded`): ``bytes`` when every
+state    one value per SAS+ variable (:class:`~puzzleplan.strips.sas.Grounded`): ``bytes`` when every
          variable has at most 256 values (8 times smaller than a tuple: a large task's
          states are long), else a ``tuple``
 step     a ground action as a plan file writes it: ``(move player-01 pos-1-1 pos-1-2 dir-right)``
@@ -33,17 +33,14 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
 from ...contract import Rules, SideConditions
-from .ground import Grounded
-from .counting import CountingBound
-from .counts import count_invariants
-from .dtg import INF, Distances
-from .inverse import known
-from .mutex import Mutexes, mutexes
-from .names import action_parts, fact_parts
-from .relaxed import DEAD_END, Relaxed
-from .symmetry import Symmetry, symmetric_pairs
+from ...puzzle import Contradiction, IllegalStep, Move, PuzzleError
+from ...strips.analyses import Analyses
+from ...strips.analyses.dtg import INF
+from ...strips.analyses.relaxed import DEAD_END
+from ...strips.encoding.levers import DEFAULT_LEVERS
+from ...strips.names import action_parts, fact_parts
+from ...strips.sas import Grounded
 
 NAME = re.compile(r"^\s*([^\s(),]+)\s*(?:\(([^()]*)\))?\s*$")
 
@@ -86,87 +83,7 @@ def step_key(step: str) -> str:
     return " ".join(text.lower().split())
 
 
-# what the strips family adds to a grounded task's search and SAT encoding (each can be
-# switched off for measurements: ``rules.levers = frozenset(...)``):
-#   bound      an admissible lower bound (:mod:`.relaxed`, :mod:`.counting`, :mod:`.dtg`): h^max,
-#              the counting bound and the transition graphs' distances for A*, LM-cut too at the
-#              start (the SAT deepening's first horizon); the distances also on the goal side of
-#              the double-ended unrolling (``--bounds``: the start side's too), where a goal
-#              variable's values that reach no goal value are false on every layer
-#   mutex      2-literal invariants: h^2 mutex pairs and unreachable facts (:mod:`.mutex`)
-#   inverse    no action followed straight by one that undoes it (:mod:`.inverse`)
-#   shortcut   no action followed straight by one that a single action does together with it
-#              (:mod:`.shortcut`: a slide then another along the same line).  Off by default:
-#              on Rush Hour in slides it did not pay (benchmarks/pddl_levers.csv)
-#   counts     sets of facts every reachable state holds exactly one of (:mod:`.counts`): "at
-#              least one" on the goal side of the double-ended unrolling, sought only once a run
-#              proves hard (Encoder.escalate, deepening.HARD_RUN conflicts): card 40 in steps
-#              14.6 -> 9.2 s, in slides 5.6 -> 3.4 s; Ma's puzzle
-#              10.5 -> 14.7 s; easy runs unchanged (benchmarks/pddl_levers.csv, git 68de85e).
-#              Off by default since: with the tallies, the counts of one or two, Rush Hour's cars
-#              as variables and the factored counters the sets save few conflicts, and their
-#              search (up to its 5 s budget) cost more than it saved: the 19 slowest entries of
-#              the round trip took 0.77x the CPU without it (geometric mean), the same conflicts
-#              within 10% (pddl_sat_round_trip.csv, --levers=-counts, git e0b1619)
-#   order      actions that commute kept in one order (:mod:`.order`), added once a run proves
-#              hard (Encoder.escalate): card 40 in steps 6.3 -> 4.1 s, Ma's puzzle 12.9 -> 11.4 s,
-#              card 40 in slides 2.2 -> 3.2 s, the 8-puzzle nothing to order
-#              (benchmarks/pddl_levers.csv, git 8b92827); ranked by schema rather than by
-#              action since: Pennant in slides 60.2 -> 45.8 s, the round trip's 16 slowest
-#              0.92x (benchmarks/pddl_round_trip/order_ranks.csv)
-#   tallies    groups of facts (a predicate, or a predicate with its first argument: a kind's
-#              pieces) whose number no action changes (:mod:`.counting`), that number k > 1
-#              stated on the goal side of the double-ended unrolling as "exactly k" (Ma's
-#              puzzle's export: no plan in 60 s without, 8 s with; card 40 10-25% slower),
-#              but for counts the one-hots or the kinds' counts say (encoding.tallies); a
-#              predicate's whole count too where its facts are values of variables of more
-#              than two (a Sokoban room's boxes: the crossover's k=8 room proved in 19-28 s
-#              where 60 s gave no plan; benchmarks/pddl_levers.csv); a predicate's count of one
-#              or two at every step, a Boolean's too (a sliding board's two empty cells: Pennant)
-#   walk       under cost, a run of actions of cost 0 that follows one variable (a Sokoban
-#              player's walk, :mod:`.free`) as one transition that reaches p's values
-#              (CostEncoder.walk_step), not a layer per action: the 20 Microban levels in
-#              pushes as PDDL from 10-104x the native file's time to 2.6-11x, Microban 16 from
-#              no plan in 60 s to 34 s (pddl_sat_round_trip.csv, git 0df5ea1 against b8b68ef); a
-#              round's literal per value stepped into, not per action: their median 6.35x -> 4.56x,
-#              Microban 16 39 -> 24 s (4564711 against 1434b39)
-#   symmetry   interchangeable objects (swapping two maps the grounded task onto itself: gripper's
-#              balls) touched in one order on the start side (:mod:`.symmetry`)
-#   factor     actions that are a product (a move times its counter's step, as our exports
-#              count moves) said by a literal for the move and one for the counter's step
-#              (:mod:`.factor`): the knights seed's export (2,722 actions, 272 jumps) from
-#              85k variables and 547k clauses to 12k and 71k at its optimum
-LEVERS = ("bound", "mutex", "inverse", "shortcut", "counts", "order", "tallies", "walk", "symmetry", "factor")
-DEFAULT_LEVERS = ("bound", "mutex", "inverse", "tallies", "order", "walk", "symmetry", "factor")
-LMCUT_WORK = 2_500_000     # LM-cut's budget at the start, in units of work (about 5 s of CPU here)
-
-
-def parse_levers(text: str) -> tuple[str, ...]:
-    """``--levers``: names (``bound,mutex``), changes to the defaults (``+shortcut,-mutex``),
-    ``none`` or ``default``."""
-    words = [w.strip().lower() for w in text.split(",") if w.strip()]
-    if words in (["none"], ["default"]):
-        return () if words == ["none"] else DEFAULT_LEVERS
-    changes = [w[0] in "+-" for w in words]
-    if not words or (any(changes) and not all(changes)):
-        raise PuzzleError(f"--levers {text}: give names ({', '.join(LEVERS)}), or changes to the defaults "
-                          "(+shortcut,-mutex), or none")
-    for w in words:
-        if w.lstrip("+-") not in LEVERS:
-            raise PuzzleError(f"--levers: no lever {w.lstrip('+-')!r}; the levers: {', '.join(LEVERS)} "
-                              f"(default: {','.join(DEFAULT_LEVERS)})")
-    if not any(changes):
-        return tuple(dict.fromkeys(words))
-    out = list(DEFAULT_LEVERS)
-    for w in words:
-        if w[0] == "+" and w[1:] not in out:
-            out.append(w[1:])
-        elif w[0] == "-" and w[1:] in out:
-            out.remove(w[1:])
-    return tuple(out)
-
-
-class StripsTask(SideConditions, Rules):
+class StripsTask(SideConditions, Rules, Analyses):
     metrics = ("steps", "cost")
     ends_refusal = "a PDDL task has no cells for --ends: say where things must end in the problem's goal"
     matches_patterns = True     # push-*, move(?, pos-3-2, *): globs over actions (the module docstring)
@@ -271,93 +188,22 @@ class StripsTask(SideConditions, Rules):
                 continue
             yield Move(self.mover[i], i), nxt
 
-    def relaxed(self, metric: str) -> "Relaxed":
-        """The delete relaxation in ``metric``, made once."""
-        key = "cost" if metric == "cost" else "steps"
-        cache = self.__dict__.setdefault("_relaxed", {})
-        if key not in cache:
-            cache[key] = Relaxed(self, key)
-        return cache[key]
-
-    def mutexes(self) -> "Mutexes | None":
-        """The h^2 mutexes (:mod:`.mutex`), computed once; None if over its budget."""
-        if "_mutexes" not in self.__dict__:
-            self._mutexes = mutexes(self)
-        return self._mutexes
-
-    def symmetry(self) -> "Symmetry | None":
-        """The interchangeable objects (:mod:`.symmetry`), found once; None where an action name
-        stands for several actions."""
-        if "_symmetry" not in self.__dict__:
-            self._symmetry = symmetric_pairs(self.task.values, self.ops, self.initial, self.task.alternatives())
-        return self._symmetry
-
-    def known_ops(self) -> list:
-        """The operators with the preconditions reachable states imply (:func:`.inverse.known`),
-        made once (with the mutexes and without: the levers may change between runs)."""
-        cache = self.__dict__.setdefault("_known", {})
-        use = "mutex" in self.levers
-        if use not in cache:
-            cache[use] = known(self.ops, self.task.values, self.mutexes() if use else None)
-        return cache[use]
-
-    def counts(self) -> list:
-        """The counting invariants (:mod:`.counts`), sought once (with the mutexes and without)."""
-        cache = self.__dict__.setdefault("_counts", {})
-        use = "mutex" in self.levers
-        if use not in cache:
-            cache[use] = count_invariants(self, self.known_ops(), self.mutexes() if use else None)
-        return cache[use]
-
-    def counting(self, metric: str = "steps") -> CountingBound:
-        """The counting bound (:mod:`.counting`) in the metric's costs, made once."""
-        cache = self.__dict__.setdefault("_counting", {})
-        key = (metric, "mutex" in self.levers)
-        if key not in cache:
-            costs = [op.cost if metric == "cost" else 1 for op in self.ops]
-            cache[key] = CountingBound(self.task.values, self.known_ops(), costs, self.task.alternatives(),
-                                        self.initial)
-        return cache[key]
-
-    def distances(self, metric: str = "steps") -> "Distances":
-        """The transition graphs' distances (:mod:`.dtg`) in the metric's costs, made once: over
-        the operators with what reachable states imply of them (:meth:`known_ops`), those that
-        would make an avoided fact true left out."""
-        cache = self.__dict__.setdefault("_distances", {})
-        key = (metric == "cost", "mutex" in self.levers)
-        if key not in cache:
-            avoided = set(self.avoided)
-            ops, costs = [], []
-            for op, own in zip(self.known_ops(), self.ops):
-                if not avoided.intersection(op.eff):
-                    ops.append(op)
-                    costs.append(own.cost if metric == "cost" else 1)
-            cache[key] = Distances(self.task.values, ops, costs, self.task.alternatives(), self.initial)
-        return cache[key]
-
     def heuristic(self, state, metric: str = "steps") -> int:
-        """h^max, the counting bound (:mod:`.counting`) and the transition graphs' distances
-        (:mod:`.dtg`; all three consistent: A* never reopens a state), and at the start LM-cut when it is
-        more (computed once, within :data:`LMCUT_WORK`: the
+        """h^max, the counting bound (:mod:`puzzleplan.strips.analyses.counting`) and the transition graphs' distances
+        (:mod:`puzzleplan.strips.analyses.dtg`; all three consistent: A* never reopens a state), and at the start LM-cut when it is
+        more (computed once, within the analyses' LM-cut budget: the
         SAT deepening's first horizon; A* pops the start first, so it needs no consistency
         there)."""
         if "bound" not in self.levers:
             return 0
-        relaxed = self.relaxed(metric)
-        h = relaxed.hmax(state)
+        costed = metric == "cost"
+        h = self.relaxed(costed).hmax(state)
         if h < DEAD_END:
-            apart = self.distances(metric)(state)
-            h = DEAD_END if apart == INF else max(h, self.counting(metric)(state), apart)
+            apart = self.distances(costed)(state)
+            h = DEAD_END if apart == INF else max(h, self.counting(costed)(state), apart)
         if state == self.initial and h < DEAD_END:
-            h = max(h, self.lmcut_at_start(metric))
+            h = max(h, self.lmcut_at_start(costed))
         return h
-
-    def lmcut_at_start(self, metric: str = "steps") -> int:
-        """LM-cut at the start, computed once (within :data:`LMCUT_WORK` units of work)."""
-        cache = self.__dict__.setdefault("_start_lmcut", {})
-        if metric not in cache:
-            cache[metric] = self.relaxed(metric).lmcut(self.initial, LMCUT_WORK)
-        return cache[metric]
 
     def move_cost(self, move: Move, metric: str) -> int:
         return self.ops[move.data].cost if metric == "cost" else 1

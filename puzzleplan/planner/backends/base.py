@@ -50,16 +50,55 @@ class Answer:
 CAPABILITIES = frozenset({"lemmas", "minimise", "double-ended"})
 
 
+class Deepening(Plugin):
+    """A per-horizon backend as a method of the registry: its ``solve`` is the deepening loop
+    (:func:`puzzleplan.planner.solve`: enumeration first, limits, certification) driving
+    ``backend``, the class of its row."""
+
+    def __init__(self, backend: type["Backend"], name: str, option: str = ""):
+        backend.check_option(name, option)
+        self.backend, self.name, self.option = backend, name, option
+
+    def supports(self, family, metric: str, conditions=()) -> str | None:
+        if metric not in family.encoders:
+            return f"no SAT encoding for {family.name} under the metric {metric!r}"
+        return self.backend.refuses(family, metric, conditions)
+
+    # the loop, named as the registry names code (the loop imports the backends: no import back)
+    LOOP = "puzzleplan.planner.deepening:solve"
+
+    def solve(self, problem, metric: str, options):
+        from dataclasses import replace
+
+        from ...plugins import load
+        return load(self.LOOP)(problem, metric, options=replace(options, backend=self.spec))
+
+
 class Backend(Plugin, abc.ABC):
     """What the deepening loop calls.  ``method`` names the backend in results
     (``pysat:glucose42``); ``capabilities`` is a subset of :data:`CAPABILITIES`.
 
     A backend is a method of the registry (:mod:`puzzleplan.methods`): its row names the
-    class, :meth:`make` builds it from the option written after the colon, and it is a
-    context manager that closes its solver on the way out."""
+    class; :meth:`build` gives the method (the deepening loop over this backend,
+    :class:`Deepening`), :meth:`make` the backend itself for one run, from the option written
+    after the colon; it is a context manager that closes its solver on the way out."""
 
     method: str = ""
     capabilities: frozenset = frozenset()
+    #: the backend's own options, a dataclass whose fields :func:`puzzleplan.planner.solve`
+    #: takes by name (``pysat-de``'s ``goal_lemmas``...), or None: it has none
+    own_options: type | None = None
+
+    @classmethod
+    def build(cls, name: str, option: str = "", **settings) -> Deepening:
+        """The method: the deepening loop driving this backend."""
+        return Deepening(cls, name, option, **settings)
+
+    @classmethod
+    def refuses(cls, family, metric: str, conditions=()) -> str | None:
+        """Why this backend cannot take ``family`` in ``metric`` (beyond having its SAT
+        encoding), or None: :meth:`Deepening.supports`."""
+        return None
 
     @classmethod
     def make(cls, name: str, option: str, model, card_encoding: str = "seqcounter") -> "Backend":

@@ -20,6 +20,7 @@ import math
 
 from ... import limits
 from ...encodings.lower import to_cpsat
+from ...plugins import Package
 from ...puzzle import PuzzleError
 from ...puzzle import Verdict
 from .base import Answer, Backend, DeferredSigint, run_stoppable
@@ -29,16 +30,12 @@ class CpsatBackend(Backend):
     """One CP-SAT solve per horizon; ``option``: the number of workers (default 1)."""
 
     minimise = False
+    requires = (Package("ortools", "ortools", "pip install ortools", "OR-Tools"),)
 
     @classmethod
     def check_option(cls, name: str, option: str) -> None:
         if option and not (option.isascii() and option.isdigit() and int(option) >= 1):
             raise PuzzleError(f"{name}:{option}: give a number of workers, e.g. {name}:2")
-
-    @classmethod
-    def unavailable(cls, name: str, option: str) -> str | None:
-        import importlib.util
-        return None if importlib.util.find_spec("ortools") else "OR-Tools is not installed (pip install ortools)"
 
     def __init__(self, name: str, option: str, model, card_encoding: str = "seqcounter", seed: int = 0):
         limits.library("ortools.sat.python.cp_model")     # fail early: missing, or a memout as it loads
@@ -56,7 +53,7 @@ class CpsatBackend(Backend):
 
     def objective(self, horizon: int) -> list[int]:
         """The cost units of every step made (the model's ``cost_units``: under actions of cost
-        0 a horizon's steps outnumber it, :mod:`puzzleplan.families.strips.free`), or the
+        0 a horizon's steps outnumber it, :mod:`puzzleplan.strips.analyses.free`), or the
         moves of the first ``horizon`` steps (``("act", t)``)."""
         m = self.model
         units = [lit for t in sorted(m.cost_units) for lit in m.cost_units[t]]

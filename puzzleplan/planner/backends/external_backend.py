@@ -26,6 +26,7 @@ from pathlib import Path
 
 from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of, read_answer
+from ...plugins import Program
 from ...puzzle import PuzzleError
 from ...puzzle import Verdict
 from .base import Answer, Backend
@@ -43,6 +44,16 @@ def find_solver(name: str) -> str | None:
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return str(candidate)
     return None
+
+
+class SolverProgram(Program):
+    """The program of ``external:CMD``: on PATH or inside an installed wheel (kissat's)."""
+
+    def path(self) -> str | None:
+        return find_solver(self.name)
+
+    def missing(self) -> str | None:
+        return None if self.path() else f"solver program {self.name!r} not found (install it, or give its path)"
 
 
 def words_of(command: str) -> list[str]:
@@ -112,11 +123,9 @@ class ExternalBackend(Backend):
         words_of(option)
 
     @classmethod
-    def unavailable(cls, name: str, option: str) -> str | None:
-        if not option:
-            return None         # the method exists; which programs are here, puzzleplan solvers lists
-        program = words_of(option)[0]
-        return None if find_solver(program) else f"solver program {program!r} not found (install it, or give its path)"
+    def needs(cls, option: str) -> tuple:
+        # without a command the method exists; which programs are here, puzzleplan solvers lists
+        return (SolverProgram(words_of(option)[0]),) if option else ()
 
     def __init__(self, name: str, command: str, model, card_encoding: str = "seqcounter"):
         words = words_of(command)

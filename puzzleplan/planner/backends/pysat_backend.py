@@ -18,8 +18,11 @@ refused with that reason, and ``puzzleplan solvers`` lists the rest.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ... import limits
 from ...encodings.lower import check_card_encoding, clauses_of
+from ...plugins import Package
 from ...puzzle import PuzzleError
 from .base import Answer, Backend, watchdog
 from .pysat_solvers import DEFAULT_SOLVER, INTERRUPTIBLE, Slicing, _kinds, canonical, check_solver, counted, sliced
@@ -29,6 +32,7 @@ class PysatBackend(Backend):
     """One python-sat solver; the subclasses are the registry's rows."""
 
     lemmas = double_ended = False
+    requires = (Package("pysat", "python-sat", "pip install python-sat"),)
 
     @classmethod
     def check_option(cls, name: str, option: str) -> None:
@@ -37,11 +41,6 @@ class PysatBackend(Backend):
             check_solver(f"{name}:{option}", solver)
         if len(solvers) > 2 or (len(solvers) == 2 and canonical(solvers[0]) == canonical(solvers[1])):
             raise PuzzleError(f"a race needs two different solvers, e.g. {name}:glucose42+cadical195")
-
-    @classmethod
-    def unavailable(cls, name: str, option: str) -> str | None:
-        import importlib.util
-        return None if importlib.util.find_spec("pysat") else "python-sat is not installed (pip install python-sat)"
 
     @classmethod
     def default_option(cls, family) -> str | None:
@@ -132,10 +131,41 @@ class PysatBackend(Backend):
         self.solver.delete()
 
 
+@dataclass(frozen=True)
+class LemmaOptions:
+    """The own options of a backend that adds reachability lemmas (``pysat``, ``pysat-de``),
+    given to :func:`puzzleplan.planner.solve` by name (``solve(..., lemma_budget=1000)``).
+
+    lemma_budget  conflicts per reachability-lemma question (None: :data:`..lemmas.BUDGET`)
+    first_probe   the first horizon asked once, within the lemma budget, before its layers
+                  are saturated (:class:`..lemmas.FirstProbe`)
+    """
+
+    lemma_budget: int | None = None
+    first_probe: bool = True
+
+
+@dataclass(frozen=True)
+class DoubleEndedOptions(LemmaOptions):
+    """``pysat-de``'s own options: those of :class:`LemmaOptions` and
+
+    goal_lemmas   lemmas from the goal side too (False: from the start only)
+    bounds        the encoder's admissible distance bounds on both sides (True), none (False),
+                  or the sides the family turns on (None, ``Encoder.bounds_by_default``: both
+                  for knights, the goal side for sliding blocks, none for Sokoban, where on the
+                  30 IPC-mapped Microban levels they did not pay, docs/results/planners.md;
+                  ``benchmarks/bounds``)
+    """
+
+    goal_lemmas: bool = True
+    bounds: bool | None = None
+
+
 class Forward(PysatBackend):
     """``pysat``: unrolled forward, reachability lemmas from the start."""
 
     lemmas = True
+    own_options = LemmaOptions
 
 
 class Plain(PysatBackend):
@@ -146,3 +176,4 @@ class DoubleEnded(PysatBackend):
     """``pysat-de``: the double-ended encoding, lemmas from both ends (:mod:`..double`)."""
 
     lemmas = double_ended = True
+    own_options = DoubleEndedOptions

@@ -1,0 +1,146 @@
+"""Additive pattern databases (families/sliding/pdb.py), IDA* and the blockers' bound, checked
+against exact distances on every state of small boards."""
+from collections import deque
+
+import numpy as np
+import pytest
+
+from puzzleplan import plugins
+from puzzleplan.families.sliding import pdb
+from puzzleplan.formats.load import load
+from puzzleplan.kit import goal_distances
+from puzzleplan.search import astar_search, breadth_first_search, ida_star_search
+
+from conftest import INSTANCES
+
+BOARDS = {      # name: (board, goal); '.' empty, '#' wall, letters tiles
+    "2x3": (["BCA", "ED."], ["ABC", "DE."]),
+    "2x3 two blanks": (["B.A", "EC."], ["ABC", "E.."]),
+    "3x3 wall": (["CAB", "#D.", "FE."], ["ABC", "#DE", "F.."]),
+    "3x3 half named": (["pEB", "DAq", "rs."], ["AB.", ".DE", "..."]),     # p q r s: any four tiles
+}
+
+
+def slide(board, goal) -> str:
+    return "board:\n" + "\n".join(board) + "\n\ngoal:\n" + "\n".join(goal) + "\n"
+
+
+def space(rules, metric):
+    """Every reachable state, each state's successors, and each state's distance to the goal."""
+    seen, parents, edges = {rules.initial}, {}, {}
+    queue = deque([rules.initial])
+    while queue:
+        state = queue.popleft()
+        edges[state] = []
+        for _, nxt in rules.successors(state, metric):
+            edges[state].append(nxt)
+            parents.setdefault(nxt, []).append(state)
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return edges, goal_distances(rules, parents, seen)
+
+
+def check_every_state(rules, metric) -> int:
+    """Admissible and consistent on every reachable state; never below the per-tile bounds."""
+    assert rules.pattern_tables(metric) is not None
+    edges, dist = space(rules, metric)
+    for state, nexts in edges.items():
+        h = rules.heuristic(state, metric)
+        assert h >= sum(rules.mover_bounds(state, metric, 0).values())
+        if state in dist:
+            assert h <= dist[state], (state, h, dist[state])
+        for nxt in nexts:
+            assert h <= 1 + rules.heuristic(nxt, metric), (state, nxt)
+    return len(edges)
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.heavy] if n.startswith("3x3") else [])
+                                  for n in sorted(BOARDS)])
+@pytest.mark.parametrize("metric", ["steps", "slides"])
+def test_the_tables_are_admissible_and_consistent_on_every_state(name, metric, write):
+    rules = load(write("b.slide", slide(*BOARDS[name]))).rules
+    assert check_every_state(rules, metric) > 50
+
+
+@pytest.mark.heavy
+def test_the_eight_puzzle_tables_on_all_181440_states():
+    rules = load(INSTANCES / "sliding/eight_puzzle.slide").rules
+    assert check_every_state(rules, "steps") == 181440
+
+
+def test_the_tables_say_more_than_manhattan_and_search_stays_optimal():
+    rules = load(INSTANCES / "sliding/eight_puzzle.slide").rules
+    assert rules.heuristic(rules.initial, "steps") > sum(rules.mover_bounds(rules.initial, "steps", 0).values())
+    assert rules.pattern_tables("steps").figures()["patterns"] == "4-4 and 4-4"
+    best = breadth_first_search(rules, "steps").length
+    assert astar_search(rules, "steps").length == ida_star_search(rules, "steps").length == best
+
+
+def test_no_tables_for_larger_pieces_or_the_moves_metric():
+    klotski = load(INSTANCES / "sliding/klotski.slide").rules
+    assert klotski.pattern_tables("steps") is None
+    assert load(INSTANCES / "sliding/eight_puzzle.slide").rules.pattern_tables("moves") is None
+
+
+def test_the_cache_is_written_read_and_a_corrupt_file_made_again(tmp_path, monkeypatch, write):
+    monkeypatch.setenv("PUZZLEPLAN_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(pdb, "CACHE_FROM", 0)
+    monkeypatch.setattr(pdb, "_MADE", {})
+    path = write("b.slide", slide(*BOARDS["2x3"]))
+    first = load(path).rules.pattern_tables("steps")
+    files = sorted((tmp_path / "cache").glob("pdb-*.npz"))
+    assert files and first.figures()["cache"] == "made"
+    assert not list((tmp_path / "cache").glob("*.tmp"))       # written whole, then renamed
+    pdb._MADE.clear()
+    again = load(path).rules.pattern_tables("steps")
+    assert again.figures()["cache"] == "read"
+    assert [t.values for ts in again.sets for t in ts] == [t.values for ts in first.sets for t in ts]
+    files[0].write_bytes(files[0].read_bytes()[:100])           # truncated
+    with np.load(files[1]) as f:                                # another table's values under this key
+        np.savez(files[1], key=f["key"], values=np.full_like(f["values"], 3))
+    pdb._MADE.clear()
+    third = load(path).rules.pattern_tables("steps")
+    assert third.figures()["cache"] == "made, read" or third.figures()["cache"] == "made"
+    assert [t.values for ts in third.sets for t in ts] == [t.values for ts in first.sets for t in ts]
+
+
+def test_an_unwritable_cache_keeps_the_tables_in_memory(tmp_path, monkeypatch, write):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("PUZZLEPLAN_CACHE", str(blocker / "cache"))     # under a file: cannot be made
+    monkeypatch.setattr(pdb, "CACHE_FROM", 0)
+    monkeypatch.setattr(pdb, "_MADE", {})
+    rules = load(write("b.slide", slide(*BOARDS["2x3"]))).rules
+    assert rules.pattern_tables("steps").figures()["cache"] == "made, not written"
+    assert astar_search(rules, "steps").length == breadth_first_search(rules, "steps").length
+
+
+def test_idastar_is_a_registered_search_and_agrees_with_bfs():
+    assert plugins.table()["idastar"].kind == plugins.SEARCH
+    from puzzleplan.kit import instances
+    from puzzleplan.registry import get
+    agreed = 0
+    for rules in instances(get("sliding"), 8, seed=7, wrapped=False):
+        for metric in rules.metrics:
+            bfs = breadth_first_search(rules, metric)
+            got = ida_star_search(rules, metric)
+            assert got.status is bfs.status and got.length == bfs.length, (metric, got, bfs)
+            agreed += got.length is not None
+    assert agreed >= 10
+
+
+def test_rush_hour_counts_the_cars_in_the_red_cars_way():
+    rules = load(INSTANCES / "seeds/rushhour_card40_bmodel_v1.rh").rules
+    (red, exit_), = rules.goal
+    for metric in ("steps", "slides"):
+        (car, need), = rules.blockers(rules.initial, metric).items()
+        assert car[0] != red and need == {"steps": 2, "slides": 1}[metric]    # a car of three, two cells to clear
+        assert rules.heuristic(rules.initial, metric) == 1 + need       # the red car is one step from the exit
+
+
+@pytest.mark.heavy
+def test_rush_hour_astar_keeps_the_known_optima():
+    rules = load(INSTANCES / "seeds/rushhour_card40_bmodel_v1.rh").rules
+    for metric, optimum in (("steps", 81), ("slides", 51)):
+        assert astar_search(rules, metric).length == optimum
