@@ -409,9 +409,12 @@ def test_ctrl_c_while_grounding_exits_130_and_leaves_no_translator(tmp_path):
                             stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint, start_new_session=True)
     with reaped(proc, group=True):
-        time.sleep(1.5)
-        children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+        t0, children = time.monotonic(), []
+        while not children and proc.poll() is None and time.monotonic() - t0 < 120:    # the translator started,
+            time.sleep(0.1)                                                               # however busy the machine
+            children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
         assert children, "the translator should be running"
+        time.sleep(0.3)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
         assert proc.returncode == 130 and "interrupted" in err

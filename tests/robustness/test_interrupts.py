@@ -376,7 +376,7 @@ def test_ctrl_c_tests_hold_where_sigint_is_ignored():
     old = signal.signal(signal.SIGINT, signal.SIG_IGN)     # as in `pytest &` from a script
     try:
         code, spent, out, err = interrupted(["solve", INSTANCES / "seeds/klotski_seed000.slide", "--no-enumerate",
-                                             "-q"], False, 1.5)
+                                             "-v"], True, 0.5)     # once a horizon is asked, however busy the machine
     finally:
         signal.signal(signal.SIGINT, old)
     assert code == 130 and spent < 2 and out.startswith("interrupted: "), (code, err[-300:])
