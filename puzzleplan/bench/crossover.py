@@ -12,6 +12,7 @@ figures: the time of every method along each series (``crossover.png``) and a ma
 from __future__ import annotations
 
 import math
+import textwrap
 from pathlib import Path
 
 from ..puzzle import PuzzleError
@@ -174,26 +175,42 @@ def plot_crossover(rows, path: Path, subplots) -> bool:
         ax.set_ylabel("seconds", fontsize=8)
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=6)
-    fig.suptitle("Time along each series (solid: SAT, dashed: search; x: no proof within the limit)", fontsize=10)
+    width = max(40, int(4.6 * cols * 14))       # characters a line of the title holds at this size
+    fig.suptitle(textwrap.fill("Time along each series (solid: SAT, dashed: search; x: no proof within the limit)",
+                               width), fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
     return True
+
+
+#: who wins a point, by the ratio of the best SAT time to the best search time: (name, colour)
+WINNERS = (("SAT faster (ratio < 1/1.5)", "#2166ac"), ("within 1.5x", "#bdbdbd"),
+           ("search faster (ratio > 1.5)", "#b2182b"))
+
+
+def winner_class(ratio: float) -> int:
+    """0: SAT faster, 1: within 1.5x either way, 2: search faster."""
+    return 0 if ratio < 1 / 1.5 else 2 if ratio > 1.5 else 1
+
+
+def ratio_label(ratio: float) -> str:
+    """How many times faster the winner was (its colour says which): ``12x``."""
+    ratio = min(max(ratio, 1e-9), 1e9)
+    times = max(ratio, 1 / ratio)
+    return f"{times:.2g}x" if times < 100 else f"{times:,.0f}x"
 
 
 def plot_map(w, path: Path, subplots) -> bool:
     """Per family: x the optimal length, y the states BFS expanded (hollow: a lower bound, BFS
-    timed out), colour log10(best SAT time / best search time); triangles: only SAT proved it,
-    squares: only search did."""
-    from matplotlib import colors
+    timed out); the colour names the winner (a legend of words), and each point carries how many
+    times faster it was (``12x``); triangles: only SAT proved it, squares: only search did."""
+    from matplotlib.lines import Line2D
     w = w[w["censored"] != "none"]
     w = w[w["optimum"] == w["optimum"]]
     families = sorted(set(w["family"]))
     if not families:
         return False
-    fig, axes = subplots(1, len(families), figsize=(4.4 * len(families) + 0.8, 3.8), squeeze=False)
-    norm = colors.TwoSlopeNorm(vmin=-3, vcenter=0, vmax=3)
-    cmap = "coolwarm"
-    shown = None
+    fig, axes = subplots(1, len(families), figsize=(4.8 * len(families) + 0.8, 4.2), squeeze=False)
     for ax, family in zip(axes.flat, families):
         g = w[w["family"] == family]
         for censored, marker in (("", "o"), ("sat", "^"), ("search", "s")):
@@ -201,21 +218,23 @@ def plot_map(w, path: Path, subplots) -> bool:
                 p = g[(g["censored"] == censored) & (g["states_complete"] == complete)]
                 if not len(p):
                     continue
-                c = [math.log10(max(min(r, 1e3), 1e-3)) for r in p["ratio"]]
-                kw = dict(c=c, cmap=cmap, norm=norm, marker=marker, s=46, edgecolors="k", linewidths=0.6)
-                if not complete:
-                    kw.update(linewidths=1.4, alpha=0.75)
-                shown = ax.scatter(p["optimum"], p["states"].clip(lower=1), **kw)
+                colours = [WINNERS[winner_class(r)][1] for r in p["ratio"]]
+                ax.scatter(p["optimum"], p["states"].clip(lower=1), c=colours, marker=marker, s=46, edgecolors="k",
+                           linewidths=0.6 if complete else 1.6, alpha=1 if complete else 0.75)
+                for x, y, r in zip(p["optimum"], p["states"].clip(lower=1), p["ratio"]):
+                    ax.annotate(ratio_label(r), (x, y), xytext=(4, 3), textcoords="offset points", fontsize=6)
         ax.set_yscale("log")
         ax.set_title(family, fontsize=10)
         ax.set_xlabel("optimal length", fontsize=8)
         if family == families[0]:
             ax.set_ylabel("states BFS expanded\n(thick ring: BFS timed out there)", fontsize=8)
         ax.grid(True, which="both", alpha=0.3)
-    if shown is not None:
-        bar = fig.colorbar(shown, ax=list(axes.flat), shrink=0.9)
-        bar.set_label("log10(best SAT s / best search s)\nblue: SAT faster, red: search faster", fontsize=8)
-    fig.suptitle("SAT against search: who wins where (circle: both proved the optimum, triangle: only SAT, "
-                 "square: only search)", fontsize=10)
+    handles = [Line2D([], [], marker="o", linestyle="", markerfacecolor=c, markeredgecolor="k", label=name)
+               for name, c in WINNERS]
+    handles += [Line2D([], [], marker=m, linestyle="", markerfacecolor="white", markeredgecolor="k", label=name)
+                for m, name in (("o", "both proved the optimum"), ("^", "only SAT proved it"),
+                                ("s", "only search proved it"))]
+    fig.legend(handles=handles, loc="lower center", ncol=3, fontsize=7, frameon=False, bbox_to_anchor=(0.5, -0.08))
+    fig.suptitle("SAT against search: who wins where (points: how many times faster the winner was)", fontsize=10)
     fig.savefig(path, dpi=110, bbox_inches="tight")
     return True

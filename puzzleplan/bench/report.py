@@ -117,9 +117,13 @@ def length_plot(df, path: Path) -> Path:
     """Seconds against the optimal length, a point per optimal run."""
     fig, ax = _subplots(figsize=(6.4, 4.2))
     opt = df[df["status"] == "optimal"]
-    for method, g in opt.groupby("method"):
-        ax.scatter(g["length"], g["seconds"], s=14, label=method, alpha=0.8)
-    return _finish(fig, ax, "optimal length (in the run's metric)", "seconds", "Time against optimal length", path)
+    metrics = sorted(set(opt["metric"]))
+    markers = dict(zip(metrics, "o^sDvP*X"))
+    for (method, metric), g in opt.groupby(["method", "metric"]):
+        label = method if len(metrics) == 1 else f"{method}, {metric}"
+        ax.scatter(g["length"], g["seconds"], s=14, label=label, alpha=0.8, marker=markers.get(metric, "o"))
+    unit = metrics[0] if len(metrics) == 1 else "each run's metric: " + ", ".join(metrics)
+    return _finish(fig, ax, f"optimal length ({unit})", "seconds", "Time against optimal length", path)
 
 
 def horizon_growth_plot(df, path: Path) -> Path | None:

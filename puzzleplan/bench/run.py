@@ -94,6 +94,16 @@ def parse_levels(text: str | None) -> list[int] | None:
 CATALOGUED = "catalogue:"
 
 
+def _files(spec: str) -> list[str]:
+    """The puzzle files a set names (none for the catalogue, whose entries name their levels)."""
+    path = Path(spec)
+    if spec.startswith(CATALOGUED) or not path.exists():
+        return []
+    if path.is_dir():
+        return [str(p) for p in sorted(path.rglob("*")) if p.is_file() and registry.is_puzzle_file(p)]
+    return [spec]
+
+
 def located(instance: str) -> str:
     """The file behind a row's instance: ``catalogue:instances/...`` is a bundled
     instance (a checkout's or an installed package's); anything else is a path as given."""
@@ -102,10 +112,43 @@ def located(instance: str) -> str:
     return instance
 
 
+def own_levels(spec: str) -> tuple[str, list[int] | None]:
+    """``thinkfun40.rh@1-5`` -> (``thinkfun40.rh``, [1..5]): a set with levels of its own; a set without
+    ``@`` (or whose ``@`` is part of an existing file's name) has none."""
+    path, sep, levels = spec.rpartition("@")
+    if not sep or not path or Path(spec).exists() or spec.startswith("catalogue:"):
+        return spec, None
+    try:
+        return path, parse_levels(levels)
+    except PuzzleError as err:
+        raise PuzzleError(f"{spec}: " + err.problem.partition(": ")[2]) from None
+
+
+def metric_choice(text: str | None) -> tuple[str | None, dict[str, str]]:
+    """``-m``: ``slides`` (every run), ``sliding=slides,knights=steps`` (per family), or both:
+    (the metric for every family not named, {family: metric}); families are checked by name."""
+    overall, per_family = None, {}
+    for part in (p.strip() for p in (text or "").split(",")):
+        if not part:
+            continue
+        family, sep, metric = part.partition("=")
+        if not sep:
+            if overall is not None and overall != part:
+                raise PuzzleError(f"--metric {text!r}: two metrics for every run ({overall}, {part}); name the "
+                                  "family of one: FAMILY=METRIC")
+            overall = part
+            continue
+        registry.get(family.strip())        # an unknown family, said with the known ones
+        per_family[family.strip()] = metric.strip()
+    return overall, per_family
+
+
 def instances(spec: str, levels: list[int] | None, metric: str | None) -> list[tuple[str, int | None, str | None]]:
-    """``(path, level, metric)`` for a file (every level of a collection unless ``levels``),
-    a folder (every puzzle file under it) or ``catalogue:GLOB`` (entries of
-    instances/catalogue.csv whose name matches, each with its own metric unless one is given)."""
+    """``(path, level, metric)`` for a file (every level of a collection unless ``levels``, which
+    single puzzles ignore; ``FILE@LEVELS``: levels of its own), a folder (every puzzle file under
+    it) or ``catalogue:GLOB`` (entries of instances/catalogue.csv whose name matches, each with its
+    own metric unless one is given)."""
+    spec, own = own_levels(spec)
     if spec.startswith("catalogue:"):
         pattern = spec.partition(":")[2] or "*"
         rows = [r for r in catalogue() if fnmatch.fnmatch(r["name"], pattern)]
@@ -128,7 +171,7 @@ def instances(spec: str, levels: list[int] | None, metric: str | None) -> list[t
     if not path.exists():
         raise PuzzleError(f"no such file or folder: {spec}")
     count = level_count(path)
-    chosen = levels or (list(range(1, count + 1)) if count > 1 else [None])
+    chosen = own or (levels if count > 1 else None) or (list(range(1, count + 1)) if count > 1 else [None])
     for lv in chosen:
         if lv is not None and not 1 <= lv <= count:
             raise PuzzleError(f"unknown level number {lv}: {spec} has {count}")
@@ -382,18 +425,22 @@ def plan_tasks(sets: Sequence[str], levels: str | None, metric: str | None, meth
     from ..formats.load import load
     from ..puzzle import Contradiction, check_metric
     chosen = parse_levels(levels)
+    overall, per_family = metric_choice(metric)
+    if chosen and not any(level_count(Path(p)) > 1 for spec in sets for p in _files(own_levels(spec)[0])):
+        raise PuzzleError(f"--levels {levels}: none of the instances is a collection of levels (give a "
+                          "file's own levels as FILE@LEVELS)")
     names = [m.strip() for m in methods if m.strip()]
     for method in dict.fromkeys(names):
         registry.check(method)
     built = {method: registry.build(method) for method in dict.fromkeys(names)}
     tasks = []
     for spec in sets:
-        for path, level, m in instances(spec, chosen, metric):
+        for path, level, m in instances(spec, chosen, overall):
             try:        # the conditions are checked here too: one that names nothing is a mistake, said once
                 problem = load(located(path), level, constraints=constraints).problem
             except Contradiction:       # well formed, no plan can meet them: that run's answer
                 problem = load(located(path), level).problem
-            m = check_metric(problem, m)
+            m = check_metric(problem, per_family.get(problem.family.name, m))
             tasks += [Task(path, level, m, method, tuple(constraints),
                            built[method].supports(problem.family, m, problem.counts))
                       for method in names]

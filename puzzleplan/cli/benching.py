@@ -57,8 +57,11 @@ def seed_line(entry: dict) -> str:
 
 @click.command()
 @click.argument("sets", nargs=-1, required=True, metavar="INSTANCES...")
-@click.option("--levels", default=None, help="Levels of collections, e.g. 1-40 or 1,3,5 (default: all).")
-@click.option("--metric", "-m", default=None, help="Metric for every run (default: the catalogue's, or the domain's first).")
+@click.option("--levels", default=None, help="Levels of the collections among INSTANCES, e.g. 1-40 or 1,3,5 (default: "
+                                            "all); a file's own: FILE@LEVELS, e.g. thinkfun40.rh@1-5.")
+@click.option("--metric", "-m", default=None,
+              help="Metric for every run, or per family: sliding=slides,knights=steps (default: the catalogue's, or "
+                   "the family's first).")
 @click.option("--methods", default="bfs,astar,pysat-de,cpsat", show_default=True, cls=Described,
               describe=lambda: f"Comma-separated: {method_usage()} (PDDL planners: extra 'planners').")
 @click.option("--time-limit", type=SECONDS, default=300, show_default=True, help="Seconds per run (killed 10 s after).")

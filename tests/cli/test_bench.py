@@ -163,3 +163,37 @@ def test_a_pair_a_method_does_not_take_is_refused_up_front_with_its_reason(tmp_p
     assert "refused" in first.output
     again = CliRunner().invoke(main, args)
     assert again.exit_code == 0 and len(list(csv.DictReader(open(out)))) == 2
+
+
+def test_sets_with_their_own_levels_and_families_with_their_own_metric_share_a_call(tmp_path):
+    """A single puzzle beside a collection under --levels, a file's own levels (FILE@LEVELS), Rush Hour
+    in slides beside knights in their first metric (-m sliding=slides): one call plans them all."""
+    from puzzleplan.bench.run import plan_tasks
+    single = tmp_path / "my.rh"
+    single.write_text((INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").read_text())
+    cards = str(INSTANCES / "rushhour/thinkfun40.rh")
+    planned = plan_tasks([str(single), f"{cards}@1-2", cards, GUARINI], "3", "sliding=slides", ["bfs"])
+    assert [(Path(t.instance).name, t.level, t.metric) for t in planned] == [
+        ("my.rh", None, "slides"), ("thinkfun40.rh", 1, "slides"), ("thinkfun40.rh", 2, "slides"),
+        ("thinkfun40.rh", 3, "slides"), ("guarini.knights", None, "steps")]
+    assert [t.metric for t in plan_tasks([str(single), GUARINI], None, None, ["bfs"])] == ["steps", "steps"]
+
+
+@pytest.mark.parametrize("sets,levels,metric,problem", [
+    (["my.rh"], "2", None, "--levels 2: none of the instances is a collection"),
+    (["my.rh@2"], None, None, "unknown level number 2: my.rh has 1"),
+    (["my.rh@x"], None, None, "my.rh@x: write levels like 1-40"),
+    (["my.rh"], None, "nope=steps", "unknown puzzle family 'nope'"),
+    (["my.rh"], None, "slides,steps", "two metrics for every run (slides, steps)"),
+    (["my.rh"], None, "knights=slides", None),          # a family not among the sets: nothing to check
+    (["my.rh"], None, "sliding=pushes", "unknown metric 'pushes'"),
+])
+def test_levels_and_metrics_of_sets_refused_in_one_line(tmp_path, monkeypatch, sets, levels, metric, problem):
+    from puzzleplan.bench.run import plan_tasks
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my.rh").write_text((INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").read_text())
+    if problem is None:
+        assert len(plan_tasks(sets, levels, metric, ["bfs"])) == 1
+        return
+    with pytest.raises(PuzzleError, match=problem.replace("(", r"\(").replace(")", r"\)")):
+        plan_tasks(sets, levels, metric, ["bfs"])

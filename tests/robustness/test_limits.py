@@ -602,3 +602,16 @@ def test_the_states_bound_is_never_below_the_states_reached():
     for domain in boards:
         figures = explore(domain, "steps")
         assert figures["complete"] and figures["reachable"] <= domain.state_bound(), domain.board()
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cpsat-horizons"])
+def test_a_horizon_reached_with_no_time_left_still_has_its_row(backend, monkeypatch):
+    """CP-SAT asked a horizon when the time limit is already spent: a timeout whose row says what was
+    built (the progress line printed it from a row with no sizes: a KeyError found by the fuzzer)."""
+    from puzzleplan.cli.solving import horizon_line
+    lines = []
+    monkeypatch.setattr(limits, "left", lambda: 0.0)
+    result = solve(load(INSTANCES / "sliding/eight_puzzle.slide"), "steps", backend, time_limit=100,
+                   progress=lambda row: lines.append(horizon_line(row)))
+    assert result.status is Status.TIMEOUT and result.steps is None
+    assert lines and all("vars" in line and line.endswith("timeout") for line in lines), lines

@@ -1,8 +1,7 @@
 """Tutorials teach, results pages measure: the README, the home page and the guides hold
 commands, what they print and why, and no provenance of measurements (a commit a figure was
 measured at, a machine, its load); those live in ``docs/results/`` and the study pages, which
-the guides link to.  (``docs/guides/developing.md`` is the developer's page: the test sets'
-own times are measured there.)"""
+the guides link to."""
 import re
 
 import pytest
@@ -12,7 +11,7 @@ from conftest import ROOT
 pytestmark = pytest.mark.smoke
 
 PAGES = [ROOT / "README.md", ROOT / "docs/index.md", ROOT / "docs/families.md",
-         *sorted(p for p in (ROOT / "docs/guides").glob("*.md") if p.name != "developing.md")]
+         *sorted((ROOT / "docs/guides").glob("*.md"))]
 LINK = re.compile(r"\]\([^)]*\)")
 COMMIT = re.compile(r"\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")
 MACHINE = re.compile(r"load average|\bload \d|Intel Xeon|AMD EPYC|x86_64|CPU hogs|shared with other work|nothing else running",

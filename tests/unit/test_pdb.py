@@ -83,6 +83,18 @@ def test_no_tables_for_larger_pieces_or_the_moves_metric():
     assert load(INSTANCES / "sliding/eight_puzzle.slide").rules.pattern_tables("moves") is None
 
 
+def test_no_tables_for_a_board_of_more_cells_than_the_limit(tmp_path):
+    """A 300 x 300 board of two tiles: a table's build ran out of 512 MiB in slides (every cell of
+    every slide of every abstract state); beyond MAX_CELLS the bound is the per-piece one."""
+    n = 9
+    assert n * n > pdb.MAX_CELLS
+    path = tmp_path / "wide.slide"
+    path.write_text(slide(["AB" + "." * (n - 2)] + ["." * n] * (n - 1), ["." * n] * (n - 1) + ["." * (n - 1) + "A"]))
+    rules = load(path).rules
+    assert rules.pattern_tables("slides") is None and rules.pattern_tables("steps") is None
+    assert rules.heuristic(rules.initial, "slides") == 2 and rules.heuristic(rules.initial, "steps") == 2 * (n - 1)
+
+
 def test_the_cache_is_written_read_and_a_corrupt_file_made_again(tmp_path, monkeypatch, write):
     monkeypatch.setenv("PUZZLEPLAN_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(pdb, "CACHE_FROM", 0)

@@ -162,3 +162,10 @@ def test_a_point_only_one_side_proved_is_that_sides_however_near_the_limit():
     assert verdict({"censored": "none", "ratio": float("nan")}) == "neither"
     # SAT alone, its proof 0.15 s after the 20 s limit (the ratio just above 1): still SAT's
     assert verdict({"censored": "sat", "ratio": 20.15 / 20}) == "SAT >=1.0x (alone)"
+
+
+def test_the_map_names_the_winner_and_how_many_times_faster():
+    from puzzleplan.bench.crossover import WINNERS, ratio_label, winner_class
+    assert [WINNERS[winner_class(r)][0].split()[0] for r in (0.02, 0.5, 1.0, 1.4, 5.0)] == \
+        ["SAT", "SAT", "within", "within", "search"]
+    assert [ratio_label(r) for r in (0.02, 0.5, 1.0, 5.0, 1234.0)] == ["50x", "2x", "1x", "5x", "1,234x"]

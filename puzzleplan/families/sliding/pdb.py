@@ -45,6 +45,8 @@ from pathlib import Path
 import numpy as np
 
 VERSION = 1
+MAX_CELLS = 64              # boards of tiles larger than 8 x 8 get no tables: a table's build (a slide's every
+                            # cell, for each abstract state) outgrows the memory long before it pays
 MAX_ENTRIES = 1 << 20       # one table's entries (uint8): 1 MiB; the 15-puzzle: four tiles and the blank, 4-4-4-3
 CACHE_FROM = 1 << 16        # smaller tables are made in milliseconds: not written to disk
 UNREACHED = 255
@@ -314,13 +316,16 @@ def applies(rules) -> bool:
 
 def tables_for(rules, metric: str, sizes: tuple[int, ...] | None = None) -> Patterns | None:
     """The additive tables of a sliding-block puzzle's goal tiles in ``metric``, or None where
-    none apply (a piece larger than one cell, the ``moves`` metric, no goal).  With one empty
+    none apply (a piece larger than one cell, the ``moves`` metric, no goal, more than
+    :data:`MAX_CELLS` cells).  With one empty
     cell the tables hold it, and a slide is one step (two cells in a line are never empty)."""
     if metric not in METRICS or not rules.goal or not applies(rules):
         return None
     spec = rules.spec
     board = Board(tuple((x, y) for y in range(spec.height) for x in range(spec.width) if rules.inside((x, y))))
     n = len(board.cells)
+    if n > MAX_CELLS:
+        return None
     blank = n - sum(len(a) for a in rules.initial) == 1
     if blank:
         metric = "steps"

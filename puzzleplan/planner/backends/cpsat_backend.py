@@ -70,7 +70,8 @@ class CpsatBackend(Backend):
         solver.parameters.catch_sigint_signal = False
         left = limits.left()
         if left is not None:
-            if left <= 0:
+            if left <= 0:       # the horizon's row still says what was built
+                self.last = {"vars": self.model.top, "clauses": len(self.model.items), "conflicts": 0}
                 return Answer(Verdict.UNKNOWN)
             solver.parameters.max_time_in_seconds = max(left, 0.01)
         if sigint.hit:
