@@ -49,9 +49,9 @@ def browser():
 def unit_step(domain, steps, metric, k: int) -> int:
     """Steps done after move ``k``: the last prefix the metric counts as ``k`` moves
     (every step is a frame except in the sliding slides/moves metrics)."""
-    if not (domain.name == "sliding" and metric in ("slides", "moves")):
+    if not (domain.family.name == "sliding" and metric in ("slides", "moves")):
         return k
-    return max(i for i in range(len(steps) + 1) if domain.count(steps[:i], metric) == k)
+    return max(i for i in range(len(steps) + 1) if domain.rules.count(steps[:i], metric) == k)
 
 
 POLYOMINOES = """name: an L and two bars
@@ -73,9 +73,9 @@ def instances(tmp_path):
     slide = tmp_path / "l.slide"
     slide.write_text(POLYOMINOES)
     return {"rushhour": (rush, "slides"),
-            "polyomino": (load(slide).rules, "moves"),
-            "microban2": (load(INSTANCES / "sokoban/Microban.txt", 2).rules, "pushes"),
-            "seed003": (load(INSTANCES / "seeds/knights_seed003.knights").rules, "steps")}
+            "polyomino": (load(slide).problem, "moves"),
+            "microban2": (load(INSTANCES / "sokoban/Microban.txt", 2).problem, "pushes"),
+            "seed003": (load(INSTANCES / "seeds/knights_seed003.knights").problem, "steps")}
 
 
 def board(driver):
@@ -88,7 +88,7 @@ def shown(driver):
 
 
 def expect(domain, history, steps, metric, k):
-    return k, canonical(position(getattr(domain, "base", domain), history[unit_step(domain, steps, metric, k)]))
+    return k, canonical(position(domain.rules, history[unit_step(domain, steps, metric, k)]))
 
 
 @pytest.mark.parametrize("name", ["rushhour", "polyomino", "microban2", "seed003"])
@@ -97,8 +97,8 @@ def test_drawn_position_is_the_replay(browser, name, tmp_path):
     steps = breadth_first_search(domain, metric).steps
     page = tmp_path / f"{name}.html"
     write(domain, steps, metric, page)
-    history = getattr(domain, "base", domain).replay(steps).history
-    total = domain.count(steps, metric) if domain.name == "sliding" and metric != "steps" else len(steps)
+    history = domain.rules.replay(steps).history
+    total = domain.rules.count(steps, metric) if domain.family.name == "sliding" and metric != "steps" else len(steps)
     browser.get(page.as_uri())
     press = lambda button: browser.find_element(By.ID, button).click()   # noqa: E731
 
@@ -143,12 +143,12 @@ def test_hostile_titles_leave_the_page_working(browser, title, tmp_path):
     element once left the page blank)."""
     slide = tmp_path / "t.slide"
     slide.write_text(f"name: {title}\n" + POLYOMINOES.split("\n", 1)[1])
-    domain = load(slide).rules
+    domain = load(slide).problem
     steps = breadth_first_search(domain, "steps").steps
     page = tmp_path / "t.html"
     write(domain, steps, "steps", page)
     browser.get(page.as_uri())
-    history = domain.replay(steps).history
+    history = domain.rules.replay(steps).history
     assert shown(browser) == expect(domain, history, steps, "steps", 0)
     browser.find_element(By.ID, "forward").click()
     assert shown(browser) == expect(domain, history, steps, "steps", 1)

@@ -690,9 +690,9 @@ def test_sat_equals_bfs_on_pddl_exports_when_the_counting_invariants_come_in_mid
                 read = load(export_of(family.name, rules.metrics[0], seed)).problem
             except PuzzleError:
                 continue
-            read.levers = read.levers | {"counts"}
+            read.rules.levers = read.rules.levers | {"counts"}
             bfs = breadth_first_search(read, "steps", 30)
-            if read.task.costs or bfs.status is not Status.OPTIMAL or bfs.length > 16:
+            if read.rules.task.costs or bfs.status is not Status.OPTIMAL or bfs.length > 16:
                 continue
             for hard in (0, 40, 200):
                 monkeypatch.setattr(deepening, "HARD_RUN", hard)
