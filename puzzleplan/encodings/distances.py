@@ -30,10 +30,13 @@ def distance_sum(m: BoolModel, key: Hashable, groups, bound: int) -> bool:
     clauses) a chain, ``(key, i, j - 1)`` and none at distance ``j - 1``, each literal in
     one clause (it propagates less; see ``docs/results/measured.md``).
     ``how == "sum"``: every true literal counts its distance (each repeated as often).
+    ``how == "sets"``: ``distance`` is a list of ``(literals, moves)``, each set of literals
+    forcing at least that many moves when all hold (:func:`at_least_sets`).
     False, and nothing added, when the distances cannot exceed ``bound``, or when the sum
     would take more than :data:`MAX_DISTANCE_LITS` literals (a huge board: the bound is
     optional)."""
-    sizes = [0 if not distance else max(distance.values()) if how == "min" else sum(distance.values())
+    sizes = [0 if not distance else max(distance.values()) if how == "min"
+             else max(d for _, d in distance) if how == "sets" else sum(distance.values())
              for distance, how in groups]
     if bound >= sum(sizes) or sum(sizes) > MAX_DISTANCE_LITS:
         return False
@@ -44,6 +47,8 @@ def distance_sum(m: BoolModel, key: Hashable, groups, bound: int) -> bool:
             continue
         if how == "min":
             lits += at_least(m, (key, i), distance)
+        elif how == "sets":
+            lits += at_least_sets(m, (key, i), distance)
         else:
             lits += [x for x, d in distance.items() for _ in range(d)]
     m.card(lits, "<=", bound)
@@ -72,4 +77,18 @@ def at_least(m: BoolModel, key: Hashable, distance) -> list[int]:
         else:
             m.add([lit, -m.var((*key, j - 1)), *at[j - 1]])
         lits.append(lit)
+    return lits
+
+
+def at_least_sets(m: BoolModel, key: Hashable, sets) -> list[int]:
+    """A number in unary, ``(*key, j)`` for j = 1 .. the most any set forces, at least ``d``
+    when every literal of a set ``(literals, d)`` holds (one clause per set, and
+    ``(*key, j)`` implies ``(*key, j - 1)``)."""
+    far = max((d for _, d in sets), default=0)
+    lits = [m.var((*key, j)) for j in range(1, far + 1)]
+    for j in range(1, far):
+        m.add([-lits[j], lits[j - 1]])
+    for held, d in sets:
+        if d > 0:
+            m.add([*(-x for x in held), lits[d - 1]])
     return lits

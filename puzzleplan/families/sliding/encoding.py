@@ -132,7 +132,26 @@ class SlidingEncoder(Encoder):
         piece of the kind (the rules' bound) add up to at most the moves left
         (:meth:`~puzzleplan.encodings.base.Encoder.distance_sum`)."""
         groups = [(distance, "min") for _, distance in self.goal_distances(m, t, 0)]
+        groups += [([(tuple(self.at(m, k, a, t) for k, a in cells), d) for cells, d in placements], "sets")
+                   for _, placements in self.conflicts()]
         return self.distance_sum(m, ("far", t), groups, moves_left)
+
+    #: True: the goal side adds to the tiles' distances what tiles in each other's way cost
+    #: (:mod:`.conflicts`).  Off: measured on two hard 8-puzzles and six 15-puzzle positions
+    #: (``benchmarks/bounds``), conflicts within 10 % either way; the solver's lemmas already
+    #: refute what a goal row's conflicts add
+    conflicts_bound = False
+
+    def conflicts(self) -> list:
+        """The placements of tiles that cost moves beyond their distances (:mod:`.conflicts`),
+        made once, less those on a cell a tile must avoid (it is never there)."""
+        if "_conflicts" not in self.__dict__:
+            from .conflicts import excess_clauses
+            made = excess_clauses(self.rules, self.metric) if self.conflicts_bound else []
+            fits = [set(kind.anchors) for kind in self.rules.kinds]
+            self._conflicts = [(kinds, [(cells, d) for cells, d in placements if all(a in fits[k] for k, a in cells)])
+                               for kinds, placements in made]
+        return self._conflicts
 
     def goal_distances(self, m, t, i):
         """Per goal placement, its kind (the mover) and the moves of the kind's nearest piece."""
