@@ -173,17 +173,25 @@ def plots(df, outdir: str | Path) -> list[Path]:
     return made + ([growth] if growth else []) + series_plots(df, outdir)
 
 
-def report(path: str | Path, outdir: str | Path | None = None, baseline: str | None = None,
-           skipped: list[int] | None = None) -> tuple[str, list[Path]]:
-    """The Markdown text of the summary, and the plots written to ``outdir``; the lines of
-    rows cut short, left out, go to ``skipped`` (without it they are an error)."""
+def report(path, outdir: str | Path | None = None, baseline: str | None = None,
+           skipped: dict | None = None) -> tuple[str, list[Path]]:
+    """The Markdown text of the summary of one results file or several (``path``: a path or a
+    list of them, their rows taken together), and the plots written to ``outdir``; the lines
+    of rows cut short, left out, go to ``skipped[path]`` (without it they are an error)."""
+    from ..limits import library
     from .results import read_results
-    df = read_results(path, skipped=skipped)
+    paths = [path] if isinstance(path, (str, Path)) else list(path)
+    frames = []
+    for one in paths:
+        lines = None if skipped is None else skipped.setdefault(str(one), [])
+        frames.append(read_results(one, skipped=lines))
+    df = frames[0] if len(frames) == 1 else library("pandas").concat(frames, ignore_index=True)
     bases = [b.strip() for b in baseline.split(",")] if baseline else [None]
     known = sorted(df["method"].unique())
     for base in bases:
         if base is not None and base not in known:
-            raise PuzzleError(f"--baseline {base}: no run of it in {path}; its methods: {', '.join(known)}")
+            raise PuzzleError(f"--baseline {base}: no run of it in {', '.join(map(str, paths))}; "
+                              f"its methods: {', '.join(known)}")
     text = ["## Statuses and times", "", *status_table(df)]
     # several baselines (``fd-lmcut,symk``): one ratio table against each
     for base in bases:

@@ -127,7 +127,7 @@ def warn_cut(path, lines: list[int]) -> None:
 
 
 @click.command()
-@click.argument("results", type=click.Path(dir_okay=False))
+@click.argument("results", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--plots", "plot_dir", default=None, type=click.Path(file_okay=False),
               help="Folder for the plots (cactus, time against length, horizon growth).")
 @click.option("--baseline", default=None,
@@ -135,7 +135,8 @@ def warn_cut(path, lines: list[int]) -> None:
 @click.option("--markdown", "md_file", default=None, type=click.Path(dir_okay=False), help="Also write the tables here.")
 @click.option("--force", is_flag=True, help="Overwrite the Markdown file and the plots if they exist.")
 def report(results, plot_dir, baseline, md_file, force):
-    """Summarise a bench RESULTS file: tables, and plots with --plots."""
+    """Summarise bench RESULTS files (one or several, their rows taken together): tables, and
+    plots with --plots."""
     from ..bench.report import PLOTS, report as make
     from ..outputs import check_folder, check_new, put
     try:
@@ -143,13 +144,14 @@ def report(results, plot_dir, baseline, md_file, force):
             check_new(md_file, force, "--markdown")
         if plot_dir:
             check_folder(plot_dir, PLOTS, force, "--plots")
-        skipped = []
-        text, made = make(results, plot_dir, baseline, skipped)
+        skipped = {}
+        text, made = make(list(results), plot_dir, baseline, skipped)
         if md_file:
             put(md_file, text, force)
     except PuzzleError as err:
         fail(err)
-    warn_cut(results, skipped)
+    for path, lines in skipped.items():
+        warn_cut(path, lines)
     click.echo(text)
     for path in made:
         click.echo(f"plot: {path}")

@@ -123,6 +123,16 @@ def test_report_tables_and_plots(tmp_path):
     assert disagreements(df)
 
 
+def test_report_takes_several_results_files_together(tmp_path):
+    one, two = tmp_path / "one.csv", tmp_path / "two.csv"
+    bench(tasks(GUARINI, ["bfs"]), one, 60, **QUIET)
+    bench(tasks(GUARINI, ["pysat"]), two, 60, **QUIET)
+    text = report([one, two])[0]
+    assert "| bfs | 1 | 1 |" in text and "| pysat | 1 | 1 |" in text and "All methods agree on every optimal length (1 " in text
+    got = CliRunner().invoke(main, ["report", str(one), str(two)])
+    assert got.exit_code == 0 and got.output.startswith(text.rstrip("\n"))
+
+
 def test_bench_and_report_errors_are_one_line(tmp_path):
     runner = CliRunner()
     bad = [["bench", "nothing.rh"], ["bench", GUARINI, "--methods", "pysat:nosuch"],
