@@ -11,6 +11,9 @@ command-line reference's defaults.
   so that ``mkdocs build --strict`` reports it.
 - The exit codes on the statuses page (``<!-- exit codes -->``) are the table of
   :mod:`puzzleplan.cli.outcomes`, its items checked against the codes the program returns.
+- The docstrings' Sphinx roles (``:class:`~puzzleplan.contract.Problem```) are shown as code
+  (``Problem``): mkdocstrings renders the backticks, not the role, and the page would say
+  ":class:" before the name.
 - mkdocs-click prints an option's ``default`` as it is, and click (8.2 and later) marks "no
   default" with a sentinel: the table would say ``Sentinel.UNSET``. The row shows the value the
   option takes when it is not given (``False`` for a flag, ``None`` otherwise).
@@ -145,6 +148,18 @@ def on_page_markdown(markdown, page, config, files):
             return text if text.strip("`") == shown else f"{text} (`{shown}`)"
         return m.group(0)
     return LINK.sub(fix, markdown)
+
+
+ROLE = re.compile(r":(?:py:)?(?:class|func|meth|attr|mod|data|exc|obj):<code>(~?)([^<]*)</code>")
+
+
+def on_page_content(html, page, config, files):
+    """A Sphinx role in a docstring (``:func:`x```, rendered ``:func:<code>x</code>``) shown as
+    its code alone; ``~a.b.C`` as ``C``, as Sphinx shows it."""
+    def show(m):
+        tilde, name = m.groups()
+        return f"<code>{name.rsplit('.', 1)[-1] if tilde else name}</code>"
+    return ROLE.sub(show, html)
 
 
 def _patch_click_defaults():

@@ -15,12 +15,16 @@ def read_plan(path) -> list[str]:
     text = read_text(path).strip()
     if text.startswith("{"):
         try:
-            steps = json.loads(text).get("steps")
+            result = json.loads(text)
         except json.JSONDecodeError as err:
             raise PuzzleError(f"not valid JSON: {err.msg}", str(path), err.lineno) from None
         except RecursionError:      # nested deeper than the parser's stack
             raise PuzzleError("not a plan: JSON nested too deeply", str(path)) from None
+        steps = result.get("steps")
         if not isinstance(steps, list):
+            status = result.get("status")
+            if isinstance(status, str):     # a --json answer that found no plan (unsolvable ...)
+                raise PuzzleError(f"a result without a plan (status {status}): no 'steps' list", str(path))
             raise PuzzleError("the JSON object has no 'steps' list", str(path))
         return [str(s) for s in steps]
     actions = [line.split(";", 1)[0].strip() for line in text.splitlines()]

@@ -160,3 +160,4 @@ def test_the_site_builds_with_its_references_generated(tmp_path):
     api = (site / "reference/api/index.html").read_text()
     for name in ("load", "solve", "SolveOptions", "breadth_first_search", "check_plan", "Rules", "SideConditions"):
         assert 'id="puzzleplan.' in api and name in api, name
+    assert not re.search(r":(class|func|meth|mod|data):<code>", api), "a docstring's Sphinx role shown as text"

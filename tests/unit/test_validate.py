@@ -96,3 +96,16 @@ def test_a_move_count_that_fails_is_named(count, says):
     report = check_plan(inst.problem, plan, "steps", [MoveCount.parse(count)])
     assert not report["solved"] and report["problem"].startswith(says), report["problem"]
     assert "moves per piece: A=4, B=3" in report["problem"]
+
+
+def test_a_result_without_a_plan_is_named_by_its_status(tmp_path):
+    """``search --json`` on an unsolvable puzzle writes a result with no steps: handing it to
+    ``validate`` (or ``show --plan``) says so by its status, not as a malformed file."""
+    from puzzleplan.plans import read_plan
+    from puzzleplan.puzzle import PuzzleError
+    (tmp_path / "none.json").write_text('{"status": "unsolvable", "method": "bfs"}')
+    with pytest.raises(PuzzleError, match=r"a result without a plan \(status unsolvable\)"):
+        read_plan(tmp_path / "none.json")
+    (tmp_path / "other.json").write_text('{"plan": []}')
+    with pytest.raises(PuzzleError, match="the JSON object has no 'steps' list"):
+        read_plan(tmp_path / "other.json")
