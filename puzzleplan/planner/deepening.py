@@ -310,16 +310,13 @@ def _deepen(problem, metric: str, o: SolveOptions, cpu0: float = 0.0) -> Result:
     except MemoryError:              # the library did not fit within the memory limit (limits.library)
         return Result(Status.MEMOUT, metric, o.backend, lower_bound=lower, board=board,
                       bound=lower - 1 if lower > 0 else None, message=limits.memout_message())
-    run = Deepening(problem, metric, solver, lower, o)
-    run.cpu0 = cpu0
+    run = Deepening(problem, metric, solver, lower, o, cpu0)
     unrolling = None
     with solver:
         try:
             encoder, horizons = run.plan()
             if encoder is not None:
                 unrolling = unrolling_for(encoder, model, solver, o, o.say)
-                if lower >= FIRST_FROM:
-                    run.first_plans()
             for horizon in horizons:
                 if run.closed():     # the plan in hand is optimal
                     break
@@ -350,17 +347,14 @@ def _deepen(problem, metric: str, o: SolveOptions, cpu0: float = 0.0) -> Result:
             run.probes = None
             run.stopped(Status.MEMOUT, limits.memout_message())
         finally:
-            if run.probes is not None:
-                run.probes.close()
-            if run.windows is not None:
-                run.windows.close()
+            run.close()
     return run.finish(model, unrolling)
 
 
 class Deepening:
     """What one deepening run has proved so far, and the result it reports."""
 
-    def __init__(self, problem, metric: str, solver, lower: int, o: SolveOptions):
+    def __init__(self, problem, metric: str, solver, lower: int, o: SolveOptions, cpu0: float | None = None):
         self.problem, self.metric, self.solver, self.lower, self.o = problem, metric, solver, lower, o
         self.result = Result(Status.TIMEOUT, metric, solver.method, lower_bound=lower, board=problem.rules.board())
         self.refuted = lower - 1        # every horizon up to here has no plan (the lower bound is admissible)
@@ -373,7 +367,8 @@ class Deepening:
         self.probes = (Probes(problem, metric, o.counts, probe_solver(solver.method))
                        if o.probes and not self.doubling and solver.method.startswith("pysat") else None)
         self.probed_at = 0              # the deepening's conflicts at the last probe
-        self.cpu0 = time.process_time()    # the run's start, for the improvements' CPU seconds
+        # the run's start (CPU seconds of the process), for the improvements' CPU seconds
+        self.cpu0 = time.process_time() if cpu0 is None else cpu0
         self.first_done = not o.first_plan  # the first plan's ways tried (:mod:`.first`)
         self.first_rows: list[dict] = []
         self.windows = None             # windows of the plan re-solved (:class:`.first.Windows`)
@@ -394,6 +389,8 @@ class Deepening:
             encoder = encoder_for(self.problem, self.metric, self.o.counts)
         for line in encoder.notes():
             self.o.say(line)
+        if not self.first_done and self.lower >= FIRST_FROM:      # a first plan before the first horizon
+            self.first_plans()
         return encoder, schedule(first, self.max_horizon, self.doubling)
 
     def record(self, horizon: int, answer, units: dict, started: float) -> None:
@@ -502,6 +499,12 @@ class Deepening:
         self.windows_at = total_conflicts(self.result.horizons) or 0
         self.windows.shorten(self.incumbent.steps, self.incumbent.length, lambda steps, length:
                              self.offer(steps, length, "windows re-solved (SAT)"), budget)
+
+    def close(self) -> None:
+        """The solvers of the probes and the windows let go."""
+        for other in (self.probes, self.windows):
+            if other is not None:
+                other.close()
 
     def exhausted(self) -> None:
         """Every horizon up to the largest refuted (or the lower bound exceeds it)."""
