@@ -5,12 +5,13 @@ A layout (the red car and other cars on the 6x6 board) is explored whole by brea
 search over the rules' moves (``SlidingPuzzle.successors``, unlabelled: identical cars are
 interchangeable); then a second breadth-first search from every solved state of the component
 gives each state its distance to the nearest solved one, the optimum of a puzzle starting
-there.  Layouts are searched by a hill climb: start from random layouts, add, remove or move
-one car at random, keep the change when the farthest distance does not fall.  Every
+there.  Layouts are searched by a hill climb: start from random layouts (or from the boards of a
+file of cards, ``moves board card`` lines), add, remove or move one car at random, keep the
+change when the farthest distance does not fall.  Every
 position kept is written with its optimum in steps; the optimum is exact (the component is
 searched whole), and `puzzleplan solve` can confirm it.
 
-Usage: python benchmarks/anytime/hard_rushhour.py SEED TRIES [LOW HIGH] > positions.rh
+Usage: python benchmarks/anytime/hard_rushhour.py SEED TRIES LOW HIGH [CARDS.rh] > positions.rh
 (prints ``steps board`` lines, the optimum first, for positions of LOW..HIGH steps)
 """
 from __future__ import annotations
@@ -48,12 +49,25 @@ def fits(cars, car) -> bool:
     return not (new & taken)
 
 
+def cars_of(board: str):
+    """The cars of a 36-character board (walls dropped)."""
+    cells = {}
+    for i, ch in enumerate(board):
+        if ch not in "o.x":
+            cells.setdefault(ch, []).append((i % 6, i // 6))
+    out = []
+    for label, cs in sorted(cells.items()):
+        x, y = min(cs)
+        out.append((label, x, y, "h" if len({cy for _, cy in cs}) == 1 else "v", len(cs)))
+    return out
+
+
 def random_car(rng, label):
     axis, n = rng.choice("hv"), 3 if rng.random() < 0.25 else 2
     return (label, rng.randrange(6), rng.randrange(6), axis, n)
 
 
-def farthest(board: str, limit: int = 400_000):
+def farthest(board: str, limit: int = 15_000):
     """(distance, board) of the component's state farthest from a solved state; None if the
     component is solved nowhere or larger than ``limit`` states."""
     rules = build(parse_board(board))
@@ -113,21 +127,29 @@ def mutate(rng, cars):
     return cars
 
 
-def main(seed: int, tries: int, low: int = 90, high: int = 115) -> None:
+def start_layout(rng, seeds):
+    """A random layout, or (``seeds``: boards) one of them."""
+    if seeds:
+        return cars_of(rng.choice(seeds))
+    cars = [("A", rng.randrange(4), 2, "h", 2)]
+    for label in LETTERS[:rng.randrange(11, 15)]:
+        for _ in range(30):
+            car = random_car(rng, label)
+            if fits(cars, car):
+                cars.append(car)
+                break
+    return cars
+
+
+def main(seed: int, tries: int, low: int = 90, high: int = 115, seeds=()) -> None:
     rng = random.Random(seed)
     found = set()
     for _ in range(tries):
-        cars = [("A", rng.randrange(4), 2, "h", 2)]
-        for label in LETTERS[:rng.randrange(8, 13)]:
-            for _ in range(30):
-                car = random_car(rng, label)
-                if fits(cars, car):
-                    cars.append(car)
-                    break
+        cars = start_layout(rng, seeds)
         best = farthest(board_of(cars))
         if best is None:
             continue
-        for _ in range(300):
+        for _ in range(400):
             trial = mutate(rng, cars)
             got = farthest(board_of(trial))
             if got is not None and got[0] >= best[0]:
@@ -139,4 +161,6 @@ def main(seed: int, tries: int, low: int = 90, high: int = 115) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]), *map(int, sys.argv[3:5]))
+    seeds = [] if len(sys.argv) < 6 else [ln.split()[1] for ln in open(sys.argv[5])
+                                           if ln.strip() and ln[0] not in ";#"]
+    main(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), seeds)

@@ -452,8 +452,8 @@ class Deepening:
         spent = total_conflicts(self.result.horizons) or 0
         if not self.first_done and spent >= HARD_RUN:
             self.first_plans()
-        elif self.windows is not None and spent >= 2 * self.windows_at:
-            self.shorten(spent - self.windows_at)
+        elif self.windows is not None and spent >= 2 * self.windows_at:      # a third of the work
+            self.shorten((spent - self.windows_at) // 2)
         if self.probes is not None and spent >= max(PROBE_AFTER, 2 * self.probed_at):
             horizon = self.probes.horizon(self.refuted, self.incumbent.length)
             if horizon is not None and horizon <= self.max_horizon:
@@ -471,20 +471,21 @@ class Deepening:
             raise GapReached(f"stopped at a gap of {gap(upper, self.refuted + 1)} % (--gap {within:g})")
 
     def first_plans(self) -> None:
-        """A first plan by the ways of :mod:`.first` (a parallel-step SAT encoding, else the greedy
-        fallback), then shorter ones by windows re-solved; each offered to the incumbent."""
+        """A first plan by the ways of :mod:`.first` (greedy search within its states, else the
+        parallel-step SAT encoding), then shorter ones by windows re-solved; each offered to the
+        incumbent."""
         from .first import WINDOW_BUDGET, Windows, greedy_first, parallel_first
         self.first_done = True
         p, metric, counts = self.problem, self.metric, self.o.counts
         name = probe_solver(self.solver.method) if self.solver.method.startswith("pysat") else None
-        steps, length, row = parallel_first(p, metric, counts, name, self.refuted + 1)
-        how = "parallel steps (SAT)"
-        if row is not None:
-            self.first_rows.append(row)
+        steps, length, row = greedy_first(p, metric, counts)
+        how = "greedy best-first search (not SAT)"
+        self.first_rows.append(row)
         if steps is None:
-            steps, length, row = greedy_first(p, metric, counts)
-            how = "greedy best-first search (fallback)"
-            self.first_rows.append(row)
+            steps, length, row = parallel_first(p, metric, counts, name, self.refuted + 1)
+            how = "parallel steps (SAT)"
+            if row is not None:
+                self.first_rows.append(row)
         if steps is not None:
             self.offer(steps, length, how)
         if self.incumbent.steps is not None and Windows.available(p, metric, counts):

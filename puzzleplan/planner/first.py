@@ -2,22 +2,24 @@
 
 The deepening (:mod:`.deepening`) proves the lower bound horizon after horizon; on a puzzle
 too hard to prove it has nothing to show until the end.  This module gives it an upper bound
-early, by three ways tried in turn, each on a budget that counts work, never time:
+early, by three ways, each on a budget that counts work, never time:
 
-parallel   (SAT) the family's parallel-step encoding (``Family.parallel``; sliding blocks:
-           :mod:`puzzleplan.families.sliding.parallel`, relaxed ∃-steps), horizons growing by
-           half, on a plain solver of its own, within :data:`PARALLEL_BUDGET` conflicts in all;
-           the model's moves in the encoding's order are a sequential plan, replayed
-greedy     a *fallback*, not SAT: greedy best-first search on the rules' admissible bound,
-           within :data:`GREEDY_STATES` states expanded; tried when the parallel way gave no
-           plan (or the family has none), because on Klotski it did not
+greedy     (search, not SAT) greedy best-first search on the rules' admissible bound, within
+           :data:`GREEDY_STATES` states expanded: tried first, because on every puzzle measured
+           it gave a shorter plan sooner than the parallel steps, and on Klotski the only one
            (benchmarks/anytime/README.md)
+parallel   (SAT) when greedy search gave no plan: the family's parallel-step encoding
+           (``Family.parallel``; sliding blocks: :mod:`puzzleplan.families.sliding.parallel`,
+           relaxed ∃-steps), horizons growing by half, on a plain solver of its own, within
+           :data:`PARALLEL_BUDGET` conflicts in all; the model's moves in the encoding's order
+           are a sequential plan, replayed
 windows    (SAT) the plan in hand cut into windows: from the position after step ``i`` to the
            one after step ``j``, the family's sequential encoding is asked for at most
            ``j - i - 1`` moves (both positions fixed by assumptions, so one solver serves every
            window); a shorter stretch is spliced in and the whole plan replayed; windows grow
            from :data:`WINDOW_FIRST` moves, within :data:`WINDOW_BUDGET` conflicts at first, then
-           between horizons within as many as the deepening spent since (half the work at most)
+           between horizons within half as many as the deepening spent since (a third of
+           the work at most), until a pass of the widest windows shortens nothing
 
 Every plan is offered to the run's incumbent (:class:`.anytime.Incumbent`), which keeps it
 only if it is shorter, and the result says which way found the plan (``plan_found_by``).
@@ -40,8 +42,10 @@ PARALLEL_BUDGET = 5_000
 # the greedy fallback's states expanded at most (Klotski needs 7,655, the 15-puzzle position 201,
 # Rush Hour card 40 1,523)
 GREEDY_STATES = 50_000
-# the windows' first conflicts; later, between horizons, as many as the deepening spent since
-WINDOW_BUDGET = 20_000
+# the windows' first conflicts; later, between horizons, half as many as the deepening spent
+# since (a third of the work): on Klotski no window was shorter, and the proof's conflicts are
+# what moves its lower bound
+WINDOW_BUDGET = 10_000
 # conflicts per window at most
 WINDOW_EACH = 5_000
 # the first windows' moves; each pass that shortens nothing doubles them, up to WINDOW_LAST
@@ -67,9 +71,11 @@ def _checked(problem, moves, metric, counts, start=None):
     return (steps, report["length"]) if report["solved"] else None
 
 
-def parallel_first(problem, metric, counts, solver_name, lower: int, budget: int = PARALLEL_BUDGET):
+def parallel_first(problem, metric, counts, solver_name, lower: int, budget: int | None = None):
     """``(steps, length, row)`` by the family's parallel encoding, or ``(None, None, row)``;
-    ``row`` says what was asked (``None`` for a family without one)."""
+    ``row`` says what was asked (``None`` for a family without one); ``budget``: conflicts
+    (default :data:`PARALLEL_BUDGET`)."""
+    budget = PARALLEL_BUDGET if budget is None else budget
     ref = problem.family.parallel.get(metric)
     if ref is None or counts or problem.counts or problem.ends:
         return None, None, None
@@ -101,10 +107,11 @@ def parallel_first(problem, metric, counts, solver_name, lower: int, budget: int
     return None, None, row
 
 
-def greedy_first(problem, metric, counts, max_states: int = GREEDY_STATES):
+def greedy_first(problem, metric, counts, max_states: int | None = None):
     """``(steps, length, row)`` by greedy best-first search on the rules' admissible bound
     (states first reached kept, ties first in first out), or ``(None, None, row)`` when
-    ``max_states`` states are expanded without reaching a goal."""
+    ``max_states`` states (default :data:`GREEDY_STATES`) are expanded without reaching a goal."""
+    max_states = GREEDY_STATES if max_states is None else max_states
     space = state_space(problem)
     start = space.initial
     parent = {start: None}

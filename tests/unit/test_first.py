@@ -155,6 +155,16 @@ def test_first_plans_keep_the_optimum(path, monkeypatch):
     assert found == sorted(found, reverse=True) and len(set(found)) == len(found)
 
 
+def test_without_a_greedy_plan_the_parallel_steps_give_one(monkeypatch):
+    from puzzleplan.planner import deepening
+    monkeypatch.setattr(deepening, "FIRST_FROM", 0)
+    monkeypatch.setattr(first, "GREEDY_STATES", 1)
+    got = solve(load(EIGHT), "steps")
+    ways = [row["way"] for row in got.stats["first_plans"]]
+    assert ways[:2] == ["greedy", "parallel"] and got.stats["first_plans"][1]["length"] >= got.length
+    assert got.status is Status.OPTIMAL and got.length == solve(load(EIGHT), "steps", first_plan=False).length
+
+
 def test_no_first_plan_leaves_the_run_as_it_was():
     got = solve(load(KNIGHTS), "steps", first_plan=False)
     assert "first_plans" not in got.stats
