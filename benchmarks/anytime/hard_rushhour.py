@@ -7,7 +7,8 @@ interchangeable); then a second breadth-first search from every solved state of 
 gives each state its distance to the nearest solved one, the optimum of a puzzle starting
 there.  Layouts are searched by a hill climb: start from random layouts (or from the boards of a
 file of cards, ``moves board card`` lines), add, remove or move one car at random, keep the
-change when the farthest distance does not fall.  Every
+change when the farthest distance does not fall (a mutation may also add a wall, at most two,
+as in Fogleman's database).  Every
 position kept is written with its optimum in steps; the optimum is exact (the component is
 searched whole), and `puzzleplan solve` can confirm it.
 
@@ -30,6 +31,9 @@ def board_of(cars) -> str:
     """cars: [(label, x, y, axis, length)] -> the 36-character board."""
     cells = ["o"] * 36
     for label, x, y, axis, n in cars:
+        if axis == "x":             # a wall
+            cells[y * 6 + x] = "x"
+            continue
         for i in range(n):
             cx, cy = (x + i, y) if axis == "h" else (x, y + i)
             cells[cy * 6 + cx] = label
@@ -39,6 +43,8 @@ def board_of(cars) -> str:
 def fits(cars, car) -> bool:
     _, x, y, axis, n = car
     new = {(x + i, y) if axis == "h" else (x, y + i) for i in range(n)}
+    if axis == "x" and y == 2:      # a wall on the red car's row
+        return False
     if any(not (0 <= cx < 6 and 0 <= cy < 6) for cx, cy in new):
         return False
     if axis == "h" and y == 2:      # a car across the red car's row in front of it never leaves
@@ -112,12 +118,16 @@ def placement_board(rules, state) -> str:
 def mutate(rng, cars):
     cars = list(cars)
     what = rng.random()
+    if what < 0.1 and sum(1 for c in cars if c[3] == "x") < 2:       # a wall (at most two)
+        wall = ("x", rng.randrange(6), rng.randrange(6), "x", 1)
+        return cars + [wall] if fits(cars, wall) else cars
     if what < 0.4 and len(cars) > 2:
         cars.pop(rng.randrange(1, len(cars)))
     else:
         if what < 0.7 and len(cars) > 2:
             cars.pop(rng.randrange(1, len(cars)))
         used = {c[0] for c in cars}
+        used.add("x")
         label = next(lb for lb in LETTERS if lb not in used)
         for _ in range(50):
             car = random_car(rng, label)
