@@ -207,9 +207,9 @@ class Progress:
               help="Once a run is hard (50,000 conflicts), probe horizons with slack for a plan beside the "
                    "deepening (python-sat methods, one at a time), each on a solver without lemmas.")
 @click.option("--first-plan/--no-first-plan", default=True, show_default=True,
-              help="A first plan beside the deepening (a parallel-step SAT encoding, else greedy best-first "
-                   "search), shortened by re-solving windows of it: when the lower bound is 20 or more, or once "
-                   "the run is hard (2,000 conflicts).")
+              help="A first plan beside the deepening (greedy best-first search, else a parallel-step SAT "
+                   "encoding), shortened by re-solving windows of it by SAT: when the lower bound is 20 or more, "
+                   "or once the run is hard (2,000 conflicts).")
 @click.option("--card-encoding", default="seqcounter", show_default=True,
               help="pysat.card encoding for move counts: seqcounter, totalizer, sortnetwrk, ...")
 @click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
