@@ -273,6 +273,8 @@ class Family:
     scene      ``board(rules, replay, title) -> Scene``, or None: no animation
     series     ``{name: Series}`` (:class:`puzzleplan.series.Series`): instance series along
                a size parameter, for ``puzzleplan generate``; or None
+    parallel   metric -> an encoder of parallel steps (several moves a step, linearised by the
+               encoder's decode), for first plans (:mod:`puzzleplan.planner.first`); optional
     """
 
     name: str
@@ -287,6 +289,7 @@ class Family:
     pddl: str | None = None
     scene: str | None = None
     series: str | None = None
+    parallel: Mapping[str, str] = field(default_factory=dict)
     default_solver: str | None = None      # python-sat solver of ``pysat`` when none is named
     sources: str = ""                      # where the rules come from (the families table of the docs)
 

@@ -206,6 +206,10 @@ class Progress:
 @click.option("--probes", is_flag=True,
               help="Once a run is hard (50,000 conflicts), probe horizons with slack for a plan beside the "
                    "deepening (python-sat methods, one at a time), each on a solver without lemmas.")
+@click.option("--first-plan/--no-first-plan", default=True, show_default=True,
+              help="A first plan beside the deepening (greedy best-first search, else a parallel-step SAT "
+                   "encoding), shortened by re-solving windows of it by SAT: when the lower bound is 20 or more, "
+                   "or once the run is hard (2,000 conflicts).")
 @click.option("--card-encoding", default="seqcounter", show_default=True,
               help="pysat.card encoding for move counts: seqcounter, totalizer, sortnetwrk, ...")
 @click.option("--margin", type=AT_LEAST_0, default=2, show_default=True, help="Free cells around an open Sokoban level.")
@@ -231,7 +235,7 @@ class Progress:
 @animation_option
 @memory_option
 def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, gap, probes,
-          card_encoding, margin, quiet, verbose, certify, proof_file, enumerate_first, bounds, options, plan_out, as_json, animations):
+          first_plan, card_encoding, margin, quiet, verbose, certify, proof_file, enumerate_first, bounds, options, plan_out, as_json, animations):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from ..planner import SolveOptions, solve as plan
     if proof_file and not certify:
@@ -240,7 +244,7 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
     solving = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
                            card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
                            method_options={} if bounds is None else {"bounds": bounds}, proof_file=proof_file,
-                           probes=probes, gap=gap,
+                           probes=probes, gap=gap, first_plan=first_plan,
                            progress=shown and shown.row,
                            asking=shown and shown.asking, say=shown and shown.note)
     new = tuple((path, flag) for path, flag in ((proof_file, "--proof"), (plan_out, "--plan-out")) if path)

@@ -22,6 +22,7 @@ of U moves is known the deepening stops at horizon U-1 (then the plan is ``optim
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 
 from .. import limits
@@ -50,12 +51,14 @@ class Incumbent:
     length: int | None = None
     how: str | None = None
     history: list = field(default_factory=list)       # (length, how), one per improvement
+    cpu: list = field(default_factory=list)           # the process's CPU seconds at each improvement
 
     def offer(self, steps: list, length: int, how: str) -> bool:
         if self.length is not None and length >= self.length:
             return False
         self.steps, self.length, self.how = list(steps), length, how
         self.history.append((length, how))
+        self.cpu.append(time.process_time())
         return True
 
 

@@ -45,6 +45,11 @@ ENUMERATE_OPEN = 20_000
 # PDDL counting invariants, 0.05-0.5 s to find on a Rush Hour card whose easy runs take 0.1 s
 # in all, and one order for commuting actions)
 HARD_RUN = 2_000
+# an admissible lower bound from which the first plan (:mod:`.first`) is sought before the
+# first horizon, where a run with a bound this high may stay for long (the 15-puzzle position of
+# benchmarks/anytime: 28, its first horizon not answered in a minute); Klotski's bound is 3 and
+# Rush Hour's a handful: theirs come once the run is hard (HARD_RUN)
+FIRST_FROM = 20
 
 
 def check_options(time_limit, max_horizon, start_horizon) -> float | None:
@@ -93,6 +98,9 @@ class SolveOptions:
                     on the Rush Hour cards measured they did not pay
     gap             stop once a plan is within this many per cent of the proven lower bound
                     (None: go on to the optimum)
+    first_plan      a first plan and shorter ones beside the deepening (:mod:`.first`): before the
+                    first horizon when the admissible lower bound is at least ``FIRST_FROM``, else
+                    once the run is hard (``HARD_RUN`` conflicts)
     progress        ``progress(row)``: one row per horizon
     asking          ``asking(horizon)``: a horizon is about to be prepared and asked
     say             ``say(text)``: notes for the user
@@ -111,6 +119,7 @@ class SolveOptions:
     proof_file: str | None = None
     probes: bool = False
     gap: float | None = None
+    first_plan: bool = True
     progress: Callable[[dict], None] | None = None
     asking: Callable[[int], None] | None = None
     say: Callable[[str], None] | None = None
@@ -171,13 +180,13 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
             raise PuzzleError("certification covers the instance's own constraints: load them with the instance")
         from .certify import checker_engine
         checker_engine()      # fail early if the checker is missing
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     with limits.time_limit(o.time_limit):
         result = _enumerated_first(problem, metric, o) if o.enumerate_first else None
         if result is None and isinstance(built, plugins.Runner):     # a model checker: one system, not horizons
             result = built.solve(problem, metric, o)
         elif result is None:
-            result = _deepen(problem, metric, o)
+            result = _deepen(problem, metric, o, cpu0)
         result.stats["seconds"] = round(time.perf_counter() - t0, 4)
         if o.certify and result.status is Status.OPTIMAL:     # within the same time limit
             _certified(result, problem, o)
@@ -282,7 +291,7 @@ def _enumerated(problem, metric, say) -> Result | None:
     return None
 
 
-def _deepen(problem, metric: str, o: SolveOptions) -> Result:
+def _deepen(problem, metric: str, o: SolveOptions, cpu0: float = 0.0) -> Result:
     """Horizon after horizon through the backend ``o.backend`` (see the module doc)."""
     model = BoolModel()
     board = problem.rules.board()
@@ -302,7 +311,7 @@ def _deepen(problem, metric: str, o: SolveOptions) -> Result:
     except MemoryError:              # the library did not fit within the memory limit (limits.library)
         return Result(Status.MEMOUT, metric, o.backend, lower_bound=lower, board=board,
                       bound=lower - 1 if lower > 0 else None, message=limits.memout_message())
-    run = Deepening(problem, metric, solver, lower, o)
+    run = Deepening(problem, metric, solver, lower, o, cpu0)
     unrolling = None
     with solver:
         try:
@@ -339,15 +348,14 @@ def _deepen(problem, metric: str, o: SolveOptions) -> Result:
             run.probes = None
             run.stopped(Status.MEMOUT, limits.memout_message())
         finally:
-            if run.probes is not None:
-                run.probes.close()
+            run.close()
     return run.finish(model, unrolling)
 
 
 class Deepening:
     """What one deepening run has proved so far, and the result it reports."""
 
-    def __init__(self, problem, metric: str, solver, lower: int, o: SolveOptions):
+    def __init__(self, problem, metric: str, solver, lower: int, o: SolveOptions, cpu0: float | None = None):
         self.problem, self.metric, self.solver, self.lower, self.o = problem, metric, solver, lower, o
         self.result = Result(Status.TIMEOUT, metric, solver.method, lower_bound=lower, board=problem.rules.board())
         self.refuted = lower - 1        # every horizon up to here has no plan (the lower bound is admissible)
@@ -360,6 +368,12 @@ class Deepening:
         self.probes = (Probes(problem, metric, o.counts, probe_solver(solver.method))
                        if o.probes and not self.doubling and solver.method.startswith("pysat") else None)
         self.probed_at = 0              # the deepening's conflicts at the last probe
+        # the run's start (CPU seconds of the process), for the improvements' CPU seconds
+        self.cpu0 = time.process_time() if cpu0 is None else cpu0
+        self.first_done = not o.first_plan  # the first plan's ways tried (:mod:`.first`)
+        self.first_rows: list[dict] = []
+        self.windows = None             # windows of the plan re-solved (:class:`.first.Windows`)
+        self.windows_at = 0             # the deepening's conflicts when they last ran
 
     def plan(self):
         """The encoder (None when nothing is to be encoded) and the horizons to try; says where
@@ -376,6 +390,8 @@ class Deepening:
             encoder = encoder_for(self.problem, self.metric, self.o.counts)
         for line in encoder.notes():
             self.o.say(line)
+        if not self.first_done and self.lower >= FIRST_FROM:      # a first plan before the first horizon
+            self.first_plans()
         return encoder, schedule(first, self.max_horizon, self.doubling)
 
     def record(self, horizon: int, answer, units: dict, started: float) -> None:
@@ -435,6 +451,10 @@ class Deepening:
         """After a refuted horizon: a probe when one is due (:mod:`.anytime`), then the gap
         checked against ``--gap``."""
         spent = total_conflicts(self.result.horizons) or 0
+        if not self.first_done and spent >= HARD_RUN:
+            self.first_plans()
+        elif self.windows is not None and spent >= 2 * self.windows_at:      # a third of the work
+            self.shorten((spent - self.windows_at) // 2)
         if self.probes is not None and spent >= max(PROBE_AFTER, 2 * self.probed_at):
             horizon = self.probes.horizon(self.refuted, self.incumbent.length)
             if horizon is not None and horizon <= self.max_horizon:
@@ -450,6 +470,43 @@ class Deepening:
         upper = self.incumbent.length
         if within is not None and upper is not None and not self.closed() and gap(upper, self.refuted + 1) <= within:
             raise GapReached(f"stopped at a gap of {gap(upper, self.refuted + 1)} % (--gap {within:g})")
+
+    def first_plans(self) -> None:
+        """A first plan by the ways of :mod:`.first` (greedy search within its states, else the
+        parallel-step SAT encoding), then shorter ones by windows re-solved; each offered to the
+        incumbent."""
+        from .first import WINDOW_BUDGET, Windows, greedy_first, parallel_first
+        self.first_done = True
+        p, metric, counts = self.problem, self.metric, self.o.counts
+        name = probe_solver(self.solver.method) if self.solver.method.startswith("pysat") else None
+        steps, length, row = greedy_first(p, metric, counts)
+        how = "greedy best-first search (not SAT)"
+        self.first_rows.append(row)
+        if steps is None:
+            steps, length, row = parallel_first(p, metric, counts, name, self.refuted + 1)
+            how = "parallel steps (SAT)"
+            if row is not None:
+                self.first_rows.append(row)
+        if steps is not None:
+            self.offer(steps, length, how)
+        if self.incumbent.steps is not None and Windows.available(p, metric, counts):
+            self.windows = Windows(p, metric, counts, name)
+            self.first_rows.append(self.windows.row)
+            self.shorten(WINDOW_BUDGET)
+
+    def shorten(self, budget: int) -> None:
+        """Windows of the plan in hand re-solved within ``budget`` conflicts (:mod:`.first`)."""
+        if self.windows is None or self.closed():
+            return
+        self.windows_at = total_conflicts(self.result.horizons) or 0
+        self.windows.shorten(self.incumbent.steps, self.incumbent.length, lambda steps, length:
+                             self.offer(steps, length, "windows re-solved (SAT)"), budget)
+
+    def close(self) -> None:
+        """The solvers of the probes and the windows let go."""
+        for other in (self.probes, self.windows):
+            if other is not None:
+                other.close()
 
     def exhausted(self) -> None:
         """Every horizon up to the largest refuted (or the lower bound exceeds it)."""
@@ -485,9 +542,12 @@ class Deepening:
             r.stats.update(upper=best.length, optimum_at_least=lower, gap=gap(best.length, lower),
                            plan_found_by=best.how)
         if len(best.history) > 1 or r.status is Status.FEASIBLE:     # an optimum found at once: as before
-            r.stats["improvements"] = [{"length": n, "how": how} for n, how in best.history]
+            r.stats["improvements"] = [{"length": n, "how": how, "cpu_s": round(cpu - self.cpu0, 2)}
+                                       for (n, how), cpu in zip(best.history, best.cpu)]
         if self.probes is not None and self.probes.asked:
             r.stats["probes"] = self.probes.asked
+        if self.first_rows:
+            r.stats["first_plans"] = self.first_rows
         return r
 
 

@@ -27,10 +27,18 @@ def test_search_json_contract():
 
 
 def test_solve_json_has_per_horizon_figures():
-    data = json.loads(run("solve", GUARINI, "--json").stdout)
+    data = json.loads(run("solve", GUARINI, "--json", "--no-first-plan").stdout)
     assert data["status"] == "optimal" and data["length"] == 16
     assert data["horizons"][-1]["result"] == "sat" and all(h["result"] == "unsat" for h in data["horizons"][:-1])
     assert {"vars", "clauses", "conflicts", "seconds"} <= set(data["horizons"][0])
+    # with a first plan in hand (the default, once the run is hard) the deepening ends by refuting
+    # the horizon below it: the same optimum, proved by the same kind of rows
+    data = json.loads(run("solve", GUARINI, "--json").stdout)
+    assert data["status"] == "optimal" and data["length"] == 16
+    rows = [h["result"] for h in data["horizons"]]
+    assert rows[-1] == "sat" or (rows[-1] == "unsat" and data["horizons"][-1]["horizon"] == 15
+                                 and "first_plans" in data)
+    assert all(r == "unsat" for r in rows[:-1])
 
 
 def test_the_distance_bounds_are_on_where_the_family_says_and_switch_either_way():

@@ -18,6 +18,7 @@ FAMILY = Family(
     series="series:SERIES",
     encoders={"steps": "encoding:SlidingEncoder", "slides": "encoding:SlidingEncoder",
               "moves": "encoding:SlidingEncoder"},
+    parallel={"steps": "parallel:ParallelSteps"},
     pddl="pddl:PDDL",
     scene="scene:board",
     sources="seed 000 (TLA+ Klotski), seed 002 (B model of Rush Hour), seed 004 (Solving Klotski)",

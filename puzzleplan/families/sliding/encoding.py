@@ -29,7 +29,7 @@ row: the two would be one move.
 """
 from __future__ import annotations
 
-from .rules import AXIS_DIRS, DIRS, add, apart
+from .rules import AXIS_DIRS, DIRS, add, apart, normalise
 from ...encodings.order import CommutingOrder
 from ...limits import checkpoint
 from ...puzzle import Move, PuzzleError
@@ -324,12 +324,13 @@ class SlidingEncoder(Encoder):
                             m.add([-m.var(key), -mv])
         return out
 
-    def decode(self, m, values):
+    def decode(self, m, values, start=None):
+        """The plan's moves; ``start``: the state of step 0 (default the puzzle's start)."""
         if self.metric == "moves":
             return self._decode_paths(m, values)
         keys = sorted((key for key in (m.key(v) for v in values)
                        if isinstance(key, tuple) and key[0] in ("mv", "umv")), key=lambda key: key[-1])
-        where = {self.unit(k, a): a for k, starts in enumerate(self.rules.initial) for a in starts}
+        where = {self.unit(k, a): a for k, starts in enumerate(start or self.rules.initial) for a in starts}
         out = []
         for key in keys:
             if key[0] == "mv":
@@ -355,3 +356,35 @@ class SlidingEncoder(Encoder):
             cur = add(cur, DIRS[d])
             path.append(cur)
         return Move(k, (k, tuple(path)), n)
+
+    # -- windows of a plan (:mod:`puzzleplan.planner.windows`) ----------------------------
+    def window_state(self, m, entry, t, whole=True):
+        """Literals that put the pieces where the replay entry ``entry`` (label -> cells) has
+        them at step ``t``: every placement (``whole``: every other one false as well)."""
+        p = self.rules
+        placed = {(p.kind_of[label], normalise(cells)[0]) for label, cells in entry.items()}
+        lits = [self.at(m, k, a, t) for k, a in sorted(placed)]
+        if whole:
+            lits += [-self.at(m, k, a, t) for k, kind in enumerate(p.kinds) for a in kind.anchors
+                     if (k, a) not in placed]
+        return lits
+
+    def window_steps(self, m, values, entry, to_entry, suffix):
+        """The steps of a window's model from ``entry``, then ``suffix`` (the plan's steps after
+        the window, written for the labels of ``to_entry``) with identical pieces' labels
+        renamed to where the window left them."""
+        p = self.rules
+        start = [[] for _ in p.kinds]
+        for label, cells in entry.items():
+            start[p.kind_of[label]].append(normalise(cells)[0])
+        moves = self.decode(m, values, [sorted(anchors) for anchors in start])
+        steps = p.render_steps(moves, entry)
+        end = dict(entry)
+        for step in steps:          # where each piece ends (legality is the replay's job)
+            end[step[:-1]] = frozenset(add(c, DIRS[step[-1]]) for c in end[step[:-1]])
+        owner = {cells: label for label, cells in end.items()}
+        rename = {label: owner.get(frozenset(cells)) for label, cells in to_entry.items()}
+        if None in rename.values():
+            return None
+        return steps + [rename[s[:-1]] + s[-1] for s in suffix]
+

@@ -367,8 +367,10 @@ class SlidingPuzzle(SideConditions, Rules):
             table[(k, a, c, metric)] = got = max(got, 1)
         return got
 
-    def render_steps(self, moves: Sequence[Move]) -> list[str]:
-        where = {label: normalise(cells)[0] for label, cells in self.spec.pieces.items()}
+    def render_steps(self, moves: Sequence[Move], start: dict | None = None) -> list[str]:
+        """Unit steps ``label + direction`` of ``moves`` made from ``start`` (a replay entry:
+        label -> cells; default the start of the puzzle)."""
+        where = {label: normalise(cells)[0] for label, cells in (start or self.spec.pieces).items()}
         out = []
         for move in moves:
             k, path = move.data

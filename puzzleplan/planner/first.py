@@ -1,0 +1,216 @@
+"""A first plan for the anytime run, and shorter ones by re-solving windows of it.
+
+The deepening (:mod:`.deepening`) proves the lower bound horizon after horizon; on a puzzle
+too hard to prove it has nothing to show until the end.  This module gives it an upper bound
+early, by three ways, each on a budget that counts work, never time:
+
+greedy     (search, not SAT) greedy best-first search on the rules' admissible bound, within
+           :data:`GREEDY_STATES` states expanded: tried first, because on every puzzle measured
+           it gave a shorter plan sooner than the parallel steps, and on Klotski the only one
+           (benchmarks/anytime/README.md)
+parallel   (SAT) when greedy search gave no plan: the family's parallel-step encoding
+           (``Family.parallel``; sliding blocks: :mod:`puzzleplan.families.sliding.parallel`,
+           relaxed ∃-steps), horizons growing by half, on a plain solver of its own, within
+           :data:`PARALLEL_BUDGET` conflicts in all; the model's moves in the encoding's order
+           are a sequential plan, replayed
+windows    (SAT) the plan in hand cut into windows: from the position after step ``i`` to the
+           one after step ``j``, the family's sequential encoding is asked for at most
+           ``j - i - 1`` moves (both positions fixed by assumptions, so one solver serves every
+           window); a shorter stretch is spliced in and the whole plan replayed; windows grow
+           from :data:`WINDOW_FIRST` moves, within :data:`WINDOW_BUDGET` conflicts at first, then
+           between horizons within half as many as the deepening spent since (a third of
+           the work at most), until a pass of the widest windows shortens nothing
+
+Every plan is offered to the run's incumbent (:class:`.anytime.Incumbent`), which keeps it
+only if it is shorter, and the result says which way found the plan (``plan_found_by``).
+"""
+from __future__ import annotations
+
+import heapq
+import math
+
+from .. import limits
+from ..constraints import state_space
+from ..puzzle import PuzzleError
+from ..validate import check_plan
+
+# conflicts for the parallel horizons in all (measured: Rush Hour card 40 (steps) has a 132-step plan at
+# parallel horizon 40 after 6,126 conflicts from horizon 2; the 15-puzzle position of 32 steps
+# a 34-step plan at 11 after 17,546, 3.9 CPU s, where greedy search has a 50-step plan in
+# 0.1 s; Klotski none in 200,000 at horizons 40-80; benchmarks/anytime/README.md)
+PARALLEL_BUDGET = 5_000
+# the greedy fallback's states expanded at most (Klotski needs 7,655, the 15-puzzle position 201,
+# Rush Hour card 40 1,523)
+GREEDY_STATES = 50_000
+# the windows' first conflicts; later, between horizons, half as many as the deepening spent
+# since (a third of the work): on Klotski no window was shorter, and the proof's conflicts are
+# what moves its lower bound
+WINDOW_BUDGET = 10_000
+# conflicts per window at most
+WINDOW_EACH = 5_000
+# the first windows' moves; each pass that shortens nothing doubles them, up to WINDOW_LAST
+WINDOW_FIRST = 8
+WINDOW_LAST = 64
+
+
+def _plain(problem, solver_name):
+    from ..encodings.model import BoolModel
+    from .backends import make_backend
+    model = BoolModel()
+    spec = "pysat-plain" + (f":{solver_name}" if solver_name else "")
+    return model, make_backend(spec, model, "seqcounter", problem.family)
+
+
+def _checked(problem, moves, metric, counts, start=None):
+    """``(steps, length)`` of ``moves`` if the rules' replay solves the puzzle, else None."""
+    steps = problem.rules.render_steps(moves)
+    try:
+        report = check_plan(problem, steps, metric, counts)
+    except PuzzleError:
+        return None
+    return (steps, report["length"]) if report["solved"] else None
+
+
+def parallel_first(problem, metric, counts, solver_name, lower: int, budget: int | None = None):
+    """``(steps, length, row)`` by the family's parallel encoding, or ``(None, None, row)``;
+    ``row`` says what was asked (``None`` for a family without one); ``budget``: conflicts
+    (default :data:`PARALLEL_BUDGET`)."""
+    budget = PARALLEL_BUDGET if budget is None else budget
+    ref = problem.family.parallel.get(metric)
+    if ref is None or counts or problem.counts or problem.ends:
+        return None, None, None
+    encoder = problem.family.ref(ref)(problem, metric)
+    model, solver = _plain(problem, solver_name)
+    row = {"way": "parallel", "horizons": [], "conflicts": 0}
+    try:
+        encoder.start(model)
+        horizon = max(2, lower // 4)
+        while row["conflicts"] < budget:
+            encoder.extend(model, horizon)
+            before = solver.conflicts()
+            answer = solver.solve_budget([encoder.goal(model, horizon)], budget - row["conflicts"])
+            row["conflicts"] += solver.conflicts() - before
+            row["horizons"].append((horizon, {True: "sat", False: "unsat", None: "unknown"}[answer]))
+            if answer is None:
+                if limits.expired():
+                    raise limits.TimeUp()
+                break
+            if answer:
+                got = _checked(problem, encoder.decode(model, solver.values()), metric, counts)
+                if got is None:
+                    raise AssertionError("the linearised parallel plan fails replay")
+                row["length"] = got[1]
+                return got[0], got[1], row
+            horizon = math.ceil(1.5 * horizon) + 1
+    finally:
+        solver.close()
+    return None, None, row
+
+
+def greedy_first(problem, metric, counts, max_states: int | None = None):
+    """``(steps, length, row)`` by greedy best-first search on the rules' admissible bound
+    (states first reached kept, ties first in first out), or ``(None, None, row)`` when
+    ``max_states`` states (default :data:`GREEDY_STATES`) are expanded without reaching a goal."""
+    max_states = GREEDY_STATES if max_states is None else max_states
+    space = state_space(problem)
+    start = space.initial
+    parent = {start: None}
+    heap = [(space.heuristic(start, metric), 0, start)]
+    row = {"way": "greedy", "expanded": 0}
+    tie = 0
+    while heap and row["expanded"] < max_states:
+        limits.checkpoint()
+        _, _, state = heapq.heappop(heap)
+        if space.is_goal(state):
+            moves = []
+            while parent[state] is not None:
+                state, move = parent[state]
+                moves.append(move)
+            got = _checked(problem, moves[::-1], metric, counts)
+            if got is None:
+                raise AssertionError("the greedy plan fails replay")
+            row["length"] = got[1]
+            return got[0], got[1], row
+        row["expanded"] += 1
+        for move, nxt in space.successors(state, metric):
+            if nxt not in parent:
+                parent[nxt] = (state, move)
+                tie += 1
+                heapq.heappush(heap, (space.heuristic(nxt, metric), tie, nxt))
+    return None, None, row
+
+
+class Windows:
+    """Windows of a plan re-solved by the sequential encoding (see the module doc); only for
+    an encoder with ``window_state`` and ``window_steps`` and a problem without side
+    conditions."""
+
+    def __init__(self, problem, metric, counts, solver_name):
+        from ..encodings import encoder_for
+        self.problem, self.metric, self.counts = problem, metric, counts
+        self.encoder = encoder_for(problem, metric, counts)
+        self.model, self.solver = _plain(problem, solver_name)
+        self.encoder.state_vars(self.model, 0)
+        self.row = {"way": "windows", "asked": 0, "shorter": 0, "conflicts": 0}
+        self.steps, self.length, self.history = None, None, None
+        self.width, self.i, self.shorter = WINDOW_FIRST, 0, False
+
+    @staticmethod
+    def available(problem, metric, counts) -> bool:
+        from ..encodings import encoder_class
+        if counts or problem.counts or problem.ends or metric not in problem.family.encoders:
+            return False
+        cls = encoder_class(problem.family, metric)
+        return hasattr(cls, "window_state") and hasattr(cls, "window_steps")
+
+    def ask(self, steps, history, i, j, budget):
+        """A plan with the moves between ``i`` and ``j`` done in fewer, or None."""
+        m, enc, T = self.model, self.encoder, j - i - 1
+        enc.extend(m, T)
+        asked = enc.window_state(m, history[i], 0) + enc.window_state(m, history[j], T, whole=False)
+        if m.has(("act", T)):
+            asked.append(-m.var(("act", T)))
+        before = self.solver.conflicts()
+        answer = self.solver.solve_budget(asked, min(WINDOW_EACH, budget))
+        self.row["conflicts"] += self.solver.conflicts() - before
+        self.row["asked"] += 1
+        if not answer:
+            if answer is None and limits.expired():
+                raise limits.TimeUp()
+            return None
+        middle = enc.window_steps(m, self.solver.values(), history[i], history[j], steps[j:])
+        return None if middle is None else steps[:i] + middle
+
+    def shorten(self, steps: list, length: int, offer, budget: int) -> None:
+        """Passes over the plan (``steps``: the incumbent's, perhaps new since the last call),
+        windows doubling when a pass shortens nothing, within ``budget`` more conflicts; each
+        shorter plan (replayed) goes to ``offer(steps, length)``.  A later call goes on where
+        this one stopped."""
+        if steps != self.steps:
+            self.steps, self.length, self.i, self.shorter = list(steps), length, 0, False
+            self.history = self.problem.rules.replay(self.steps).history
+        stop = self.row["conflicts"] + budget
+        while self.width <= min(WINDOW_LAST, max(len(self.steps), 2)) and self.row["conflicts"] < stop:
+            if self.i + 2 > len(self.steps):        # a pass ends
+                self.width, self.i = self.width if self.shorter else 2 * self.width, 0
+                self.shorter = False
+                continue
+            j = min(self.i + self.width, len(self.steps))
+            trial = self.ask(self.steps, self.history, self.i, j, stop - self.row["conflicts"])
+            got = self._solves(trial) if trial is not None else None
+            if got is not None and got < self.length:
+                self.steps, self.length, self.shorter = trial, got, True
+                self.row["shorter"] += 1
+                offer(self.steps, self.length)
+                self.history = self.problem.rules.replay(self.steps).history
+            self.i += max(1, self.width // 2)
+
+    def _solves(self, steps):
+        try:
+            report = check_plan(self.problem, steps, self.metric, self.counts)
+        except PuzzleError:
+            return None
+        return report["length"] if report["solved"] else None
+
+    def close(self):
+        self.solver.close()
