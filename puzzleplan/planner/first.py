@@ -17,9 +17,11 @@ windows    (SAT) the plan in hand cut into windows: from the position after step
            one after step ``j``, the family's sequential encoding is asked for at most
            ``j - i - 1`` moves (both positions fixed by assumptions, so one solver serves every
            window); a shorter stretch is spliced in and the whole plan replayed; windows grow
-           from :data:`WINDOW_FIRST` moves, within :data:`WINDOW_BUDGET` conflicts at first, then
-           between horizons within half as many as the deepening spent since (a third of
-           the work at most), until a pass of the widest windows shortens nothing
+           from :data:`WINDOW_FIRST` moves, once the deepening has spent
+           ``deepening.WINDOWS_AFTER`` conflicts (at once, within :data:`WINDOW_BUDGET`, when
+           the first plan came before the first horizon), then between horizons within half
+           as many as the deepening spent since (a third of the work at most), until a pass of
+           the widest windows shortens nothing
 
 Every plan is offered to the run's incumbent (:class:`.anytime.Incumbent`), which keeps it
 only if it is shorter, and the result says which way found the plan (``plan_found_by``).
