@@ -48,7 +48,7 @@ def impossible(rules, i: int, alt: Sequence[MoveCount]) -> str | None:
             most[group] = min(most.get(group, r.k), r.k)
     for group, hi in most.items():
         if least.get(group, 0) > hi:
-            return f"{named[group]} must move at least {least[group]} times and at most {hi}"
+            return f"{named[group]} must move at least {_times(least[group])} and at most {_times(hi)}"
     frozen = {mover: named[group] for group, hi in most.items() if hi == 0 for mover in group}
     if frozen:
         needed = rules.mover_bounds(rules.initial, rules.metrics[0], i) or {}
@@ -174,3 +174,8 @@ class Counters:
         """The rules', where no move is counted (end conditions alone keep its states); with
         counters a shortest plan may pass a placement twice: none known."""
         return None if self.slot else self.rules.state_bound()
+
+
+def _times(k: int) -> str:
+    """``once``, ``twice``, ``3 times``; ``0 times``."""
+    return {1: "once", 2: "twice"}.get(k, f"{k} times")

@@ -160,7 +160,7 @@ def read_header(path: str | Path) -> dict:
 def decode_answer(formula: Formula, answer: Answer, source: str = "answer"):
     """Plan steps from a satisfying assignment (checked against every clause first)."""
     if answer.status is not Verdict.SAT:
-        raise PuzzleError({Verdict.UNSAT: f"the solver proved no plan of at most {formula.horizon} moves exists",
+        raise PuzzleError({Verdict.UNSAT: f"the solver proved no plan of at most {formula.horizon} {formula.metric} exists",
                            Verdict.UNKNOWN: "the solver gave no answer (UNKNOWN)"}[answer.status], source)
     true = answer.true_vars
     for c in formula.clauses:

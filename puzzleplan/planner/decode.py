@@ -49,7 +49,7 @@ def unsat_claim(formula, problem, horizon: int, proof_file) -> Result:
     """An outside solver's UNSAT: a claim, unless a DRAT proof of it checks."""
     if proof_file is None:
         return Result(Status.UNVERIFIED, formula.metric, "external answer", board=problem.rules.board(),
-                      message=f"the solver claims no plan of at most {horizon} moves exists; unverified "
+                      message=f"the solver claims no plan of at most {horizon} {formula.metric} exists; unverified "
                               "(give --proof FILE with its DRAT proof to check the claim)")
     from .certify import check_drat, read_proof
     data = read_bytes(proof_file, MAX_ANSWER_BYTES)     # text or binary DRAT, as the solver wrote it

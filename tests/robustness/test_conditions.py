@@ -121,8 +121,8 @@ def test_unsolvable_small_space_is_found_before_deepening():
 
 @pytest.mark.parametrize("conditions, reason", [
     (["-c", "A.frozen"], "A may not move, but must to reach the goal"),
-    (["-c", "D.moves<=0", "-c", "D.moves>=1"], "D must move at least 1 times and at most 0"),
-    (["--moves", "A+B<=1", "--moves", "A+B>=2"], "A+B must move at least 2 times and at most 1")])
+    (["-c", "D.moves<=0", "-c", "D.moves>=1"], "D must move at least once and at most 0 times"),
+    (["--moves", "A+B<=1", "--moves", "A+B>=2"], "A+B must move at least twice and at most once")])
 def test_conditions_no_plan_can_meet_are_unsolvable_at_once(conditions, reason):
     """A frozen 8-puzzle tile that stands off its goal, or counts that ask at least more than
     they allow at most: unsolvable before any search or SAT call, the reason named (they ran to
