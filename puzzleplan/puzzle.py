@@ -122,11 +122,15 @@ class Result:
     message: str | None = None
     scope: str | None = None       # what a proof covers when less than the puzzle (a cut grid)
     check: Check | None = None     # how a check of the answer ended, if one was made
+    stopped: Outcome | None = None  # a run that ended early with a plan in hand (``feasible``):
+                                    # Ctrl-C (INTERRUPTED) or the memory limit (MEMOUT), else None
 
     @property
     def outcome(self) -> Outcome:
         if self.status is Status.INTERRUPTED or self.check is Check.INTERRUPTED:
             return Outcome.INTERRUPTED
+        if self.stopped is not None:
+            return self.stopped
         if self.check is Check.FAILED:
             return Outcome.CHECK_FAILED
         if self.status is Status.UNVERIFIED:

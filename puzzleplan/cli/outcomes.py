@@ -11,8 +11,10 @@ result's, or a command's that answers otherwise (``explore``, ``validate``, ``de
   its AIGER file or does not replay, or a model checker's invariant does not check;
 - 4: ``decode``: the outside solver's UNSAT is a claim nobody checked (status
   ``unverified``; give ``--proof`` to check it);
-- 5: the memory limit (``--memory``) was reached: ``memout``, with what was proved so far;
-- 130: interrupted by Ctrl-C; the result printed is what was proved so far;
+- 5: the memory limit (``--memory``) was reached: ``memout``, with what was proved so far
+  (``feasible`` with the best plan when one was in hand);
+- 130: interrupted by Ctrl-C; the result printed is what was proved so far (``feasible``
+  with the best plan and the gap when a plan was in hand);
 - 143: stopped by SIGTERM (a ``kill``), as by Ctrl-C: status ``interrupted``, what was proved
   so far printed, solver programs stopped and temporary files removed.
 """

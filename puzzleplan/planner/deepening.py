@@ -25,7 +25,7 @@ from ..constraints import state_space
 from ..encodings import encoder_for
 from ..plugins import DEFAULT_SAT
 from ..encodings.model import BoolModel
-from ..puzzle import Check, MoveCount, PuzzleError, Result, Status, Verdict, check_metric
+from ..puzzle import Check, MoveCount, Outcome, PuzzleError, Result, Status, Verdict, check_metric
 from .anytime import PROBE_AFTER, PROBE_MIN, GapReached, Incumbent, Probes, gap, probe_solver, replayed, shortened
 from .backends import make_backend
 from .unrolling import unrolling_for
@@ -536,6 +536,7 @@ class Deepening:
         if r.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.MEMOUT, Status.FEASIBLE):
             r.bound = self.refuted if self.refuted >= 0 else None
             if r.steps is not None:        # a plan in hand, not proven optimal
+                r.stopped = {Status.INTERRUPTED: Outcome.INTERRUPTED, Status.MEMOUT: Outcome.MEMOUT}.get(r.status)
                 r.status = Status.FEASIBLE
         rows = total_conflicts(r.horizons)
         spent = self.solver.conflicts()     # a horizon stopped midway counts too (0: not counted)

@@ -156,8 +156,15 @@ def test_doubling_schedule_reports_feasible_or_optimal_honestly():
 
 def test_time_limit_gives_timeout_with_bound():
     d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem
-    r = solve(d, "steps", "pysat", time_limit=0.5)
+    r = solve(d, "steps", "pysat", time_limit=0.5, first_plan=False)
     assert r.status is Status.TIMEOUT and r.bound is not None and r.bound < 81 and r.steps is None
+
+
+def test_a_first_plan_at_the_time_limit_is_feasible_with_the_bound_beside_it():
+    d = load(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh").problem
+    r = solve(d, "steps", "pysat", time_limit=30, gap=50)       # stops at the first plan within 50 %
+    assert r.status is Status.FEASIBLE and r.steps is not None and r.length >= 81
+    assert r.bound is not None and r.bound < 81 and check_plan(d, r.steps, "steps")["solved"]
 
 
 @pytest.mark.slow

@@ -46,7 +46,7 @@ def interrupted(args, wait_for_line: bool, delay: float = 2.5):
 @pytest.mark.heavy
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_ctrl_c_reports_a_partial_result(backend):
-    code, spent, out, err = interrupted(["solve", KLOTSKI, "-b", backend, "--no-enumerate"], True)
+    code, spent, out, err = interrupted(["solve", KLOTSKI, "-b", backend, "--no-enumerate", "--no-first-plan"], True)
     assert code == 130 and spent < 2, (code, spent, err[-500:])
     assert out.startswith("interrupted: ") and "Traceback" not in err
     assert "no plan within" in out.splitlines()[0]
@@ -55,7 +55,7 @@ def test_ctrl_c_reports_a_partial_result(backend):
 @pytest.mark.heavy
 @pytest.mark.parametrize("backend", ["pysat", "cpsat"])
 def test_ctrl_c_with_json(backend):
-    code, spent, out, err = interrupted(["solve", KLOTSKI, "-b", backend, "--json", "--no-enumerate"], False, 4)
+    code, spent, out, err = interrupted(["solve", KLOTSKI, "-b", backend, "--json", "--no-enumerate", "--no-first-plan"], False, 4)
     got = json.loads(out)
     assert code == 130 and spent < 2 and got["status"] == "interrupted" and "Traceback" not in err
 
@@ -368,6 +368,17 @@ def test_ctrl_c_at_random_instants_never_crashes(backend):
 
 # --- the Ctrl-C tests themselves: whatever the signal disposition, nothing left running -------
 
+@pytest.mark.heavy
+def test_ctrl_c_with_a_plan_in_hand_prints_it_with_the_gap_and_exits_130():
+    """Klotski's first plan (greedy search, once the run is hard) comes within a second; a
+    Ctrl-C after it answers feasible with both bounds, and still exits as interrupted."""
+    code, spent, out, err = interrupted(["solve", KLOTSKI, "--no-enumerate"], True, 4)
+    first = out.splitlines()[0]
+    assert code == 130 and spent < 2 and "Traceback" not in err, (code, err[-300:])
+    assert first.startswith("feasible: ") and "optimum >= " in first and "(gap " in first, out[:300]
+    assert out.rstrip().endswith("interrupted")
+
+
 def test_ctrl_c_tests_hold_where_sigint_is_ignored():
     """Run as a background job (or by a CI that ignores SIGINT), the Ctrl-C tests' solves ignored
     the signal, the tests failed and left Klotski solving for minutes: now the child takes
@@ -376,7 +387,7 @@ def test_ctrl_c_tests_hold_where_sigint_is_ignored():
     old = signal.signal(signal.SIGINT, signal.SIG_IGN)     # as in `pytest &` from a script
     try:
         code, spent, out, err = interrupted(["solve", INSTANCES / "seeds/klotski_seed000.slide", "--no-enumerate",
-                                             "-v"], True, 0.5)     # once a horizon is asked, however busy the machine
+                                             "--no-first-plan", "-v"], True, 0.5)     # once a horizon is asked, however busy the machine
     finally:
         signal.signal(signal.SIGINT, old)
     assert code == 130 and spent < 2 and out.startswith("interrupted: "), (code, err[-300:])

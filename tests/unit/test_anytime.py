@@ -12,7 +12,7 @@ from families_gen import FAMILIES, instances
 from puzzleplan.cli import main
 from puzzleplan.formats.load import load
 from puzzleplan.planner import anytime, deepening, solve
-from puzzleplan.puzzle import Status
+from puzzleplan.puzzle import Outcome, Status
 from puzzleplan.search import breadth_first_search
 from puzzleplan.validate import check_plan
 
@@ -90,6 +90,7 @@ def test_stopped_midway_with_a_plan_both_bounds_are_reported(probing_at_once):
             raise KeyboardInterrupt
     result = solve(load(KNIGHTS), "steps", probes=True, progress=progress)
     assert result.status is Status.FEASIBLE and result.message == "interrupted"
+    assert result.outcome is Outcome.INTERRUPTED        # the command exits 130 with the plan printed
     assert result.bound is not None and result.stats["optimum_at_least"] == result.bound + 1
     assert result.stats["upper"] == result.length and result.stats["gap"] > 0
     assert check_plan(load(KNIGHTS).problem, result.steps, "steps")["solved"]
