@@ -40,11 +40,13 @@ class Stopped(str, enum.Enum):
     TIMEOUT = "timeout"             # the time limit
     INTERRUPTED = "interrupted"     # Ctrl-C
     MEMOUT = "memout"               # the memory limit
+    BUDGET = "budget"               # more states expanded than the search's budget
 
 
 #: the status and message of a search stopped by a limit
 STOPPED_RESULT = {Stopped.TIMEOUT: (Status.TIMEOUT, "time limit reached"),
                   Stopped.MEMOUT: (Status.MEMOUT, None),
+                  Stopped.BUDGET: (Status.TIMEOUT, "expansion budget reached"),
                   Stopped.INTERRUPTED: (Status.INTERRUPTED, "interrupted")}
 
 
