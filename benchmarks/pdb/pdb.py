@@ -3,10 +3,10 @@ as SAT's start horizon.  One process, one run at a time; expansions and conflict
 steady figures, CPU seconds (``time.process_time``) the costly ones.  From the checkout, .venv
 active:
 
-    python benchmarks/pdb/pdb.py [--points GLOB] [--cap-factor 50] [--sat N] [--sat-limit 60]
+    python benchmarks/pdb/pdb.py [--points FILE] [--cap-factor 50] [--astar] [--sat N] [--sat-limit 60]
                                                                 (appends to pdb.csv)
 
-Points: ``instances/<GLOB>`` (default: the series of optima 30-50, ``sliding-fifteen-w*``).
+Points: the instances named in ``points.txt`` (``--points``): the series of optima 30-50.
 Methods per point:
 
 - ``idastar`` / ``pdb``: IDA* with the rules' tables (6-6-3 with the blank projected out, and
@@ -14,7 +14,8 @@ Methods per point:
 - ``idastar`` / ``manhattan``: the same search with Manhattan distance
   (``SlidingPuzzle.patterns = False``), stopped after ``--cap-factor`` times the PDB run's
   expansions (at least ``--cap-min``): a stopped run gives the ratio as a lower bound;
-- ``astar`` / ``pdb``: the rules' A* with the same tables, up to ``--astar-cap`` expansions;
+- ``astar`` / ``pdb`` (``--astar``): the rules' A* with the same tables, up to ``--astar-cap``
+  expansions;
 - ``sat`` / ``pdb`` and ``sat`` / ``manhattan``: ``pysat-de`` started at either bound, on
   the first ``--sat`` points, ``--sat-limit`` seconds each.
 
@@ -57,7 +58,7 @@ def run(path: Path, method: str, tables: bool, args, cap: int | None = None) -> 
     if method == "sat":
         r = solve(rules, "steps", "pysat-de", args.sat_limit)
     elif method == "astar":
-        r = astar_search(rules, "steps", args.time_limit)
+        r = astar_search(rules, "steps", args.time_limit, max_expanded=cap)
     else:
         r = ida_star_search(rules, "steps", args.time_limit, max_expanded=cap)
     return {"instance": path.name, "method": method, "heuristic": "pdb" if tables else "manhattan",
@@ -70,18 +71,21 @@ def run(path: Path, method: str, tables: bool, args, cap: int | None = None) -> 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--points", default="sliding-fifteen-w*.slide", help="glob in instances/")
+    ap.add_argument("--points", default=str(HERE / "points.txt"), help="a file of instance names, one a line")
     ap.add_argument("--time-limit", type=float, default=600, help="per search run (seconds; a safety net)")
     ap.add_argument("--cap-factor", type=int, default=50, help="Manhattan's budget: this times the PDB run's")
-    ap.add_argument("--cap-min", type=int, default=200000, help="Manhattan's budget at least")
+    ap.add_argument("--cap-min", type=int, default=1000000, help="Manhattan's budget at least")
     ap.add_argument("--sat-limit", type=float, default=60, help="per SAT run (seconds)")
     ap.add_argument("--sat", type=int, default=0, help="SAT on the first N points")
     ap.add_argument("--astar", action="store_true", help="A* with the tables too")
+    ap.add_argument("--astar-cap", type=int, default=300000, help="A*'s budget (expansions)")
+    ap.add_argument("--sat-only", action="store_true", help="SAT alone (no search)")
     ap.add_argument("--only", help="instances whose name contains this")
     ap.add_argument("-o", "--out", default=str(HERE / "pdb.csv"))
     args = ap.parse_args()
     rev, where = revision(), machine()
-    points = sorted((HERE / "instances").glob(args.points), key=lambda p: (len(p.name), p.name))
+    names = Path(args.points).read_text().split()
+    points = [HERE / "instances" / name for name in names]
     points = [p for p in points if not args.only or args.only in p.name]
     built = build_figures(points[0])
     print(f"tables {built}", flush=True)
@@ -101,11 +105,12 @@ def main() -> None:
             return row
 
         for i, path in enumerate(points):
-            pdb = emit(run(path, "idastar", True, args))
-            cap = max(args.cap_min, args.cap_factor * (pdb["expanded"] or 0))
-            emit(run(path, "idastar", False, args, cap))
-            if args.astar:
-                emit(run(path, "astar", True, args))
+            if not args.sat_only:
+                pdb = emit(run(path, "idastar", True, args))
+                cap = max(args.cap_min, args.cap_factor * (pdb["expanded"] or 0))
+                emit(run(path, "idastar", False, args, cap))
+            if args.astar and not args.sat_only:
+                emit(run(path, "astar", True, args, args.astar_cap))
             if i < args.sat:
                 for tables in (True, False):
                     emit(run(path, "sat", tables, args))
