@@ -69,6 +69,23 @@ def run(path: Path, method: str, tables: bool, args, cap: int | None = None) -> 
             "seconds": round(time.perf_counter() - t, 2)}
 
 
+def upgrade(out: Path) -> None:
+    """Rows written under an older header are rewritten under :data:`FIELDS` (new columns empty)."""
+    if not out.exists():
+        return
+    with out.open(newline="") as f:
+        rows = list(csv.reader(f))
+    if not rows or rows[0] == FIELDS:
+        return
+    header, keep = rows[0], []
+    for row in rows[1:]:
+        keep.append(dict(zip(FIELDS, row)) if len(row) == len(FIELDS) else dict(zip(header, row)))
+    with out.open("w", newline="") as f:
+        w = csv.DictWriter(f, FIELDS)
+        w.writeheader()
+        w.writerows(keep)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--points", default=str(HERE / "points.txt"), help="a file of instance names, one a line")
@@ -92,6 +109,7 @@ def main() -> None:
     fixed = {"pdb_patterns": built["patterns"], "pdb_bytes": built["bytes"], "pdb_build_cpu_s": built["build_cpu_s"],
              "git": rev, "machine": where}
     out = Path(args.out)
+    upgrade(out)
     new = not out.exists()
     with out.open("a", newline="") as f:
         w = csv.DictWriter(f, FIELDS)

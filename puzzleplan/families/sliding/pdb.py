@@ -27,6 +27,11 @@ Per metric (the rules' module doc says what a move is):
   would count one move several times): :func:`tables_for` answers None and the rules keep
   their bound (the tiles off their goal cell).
 
+With one empty cell (the 8- and 15-puzzle) the tables are :mod:`.projected`'s by default:
+the blank projected out, patterns of up to six tiles (6-6-3 on the 15-puzzle), kept by rank,
+read on the reflected board too; ``form="held"`` asks for the tables that hold the blank
+(4-4-4-3, rows and columns), which are consistent where the projected ones are only admissible.
+
 Tables are made once per board shape and pattern (a breadth-first search from the goal over
 the abstract states, in numpy) and kept on disk in the cache folder (:func:`cache_dir`):
 written to a temporary file and renamed, checked when read back (its key, its size, zero at
