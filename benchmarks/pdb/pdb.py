@@ -40,9 +40,10 @@ FIELDS = ["instance", "method", "heuristic", "status", "length", "start_bound", 
           "git", "machine"]
 
 
-def build_figures(point: Path) -> dict:
+def build_figures(point: Path, sizes: tuple[int, ...]) -> dict:
     """The 15-puzzle's tables from the cache folder, made there if missing: CPU s and bytes."""
     rules = load(point).rules
+    rules.pattern_sizes = sizes
     t0 = time.process_time()
     figures = rules.pattern_tables("steps").figures()
     figures["wall_cpu_s"] = round(time.process_time() - t0, 2)
@@ -52,6 +53,7 @@ def build_figures(point: Path) -> dict:
 def run(path: Path, method: str, tables: bool, args, cap: int | None = None) -> dict:
     rules = load(path).rules
     rules.patterns = tables
+    rules.pattern_sizes = args.sizes
     manhattan = sum(rules.mover_bounds(rules.initial, "steps", 0).values())
     start = rules.heuristic(rules.initial, "steps")
     t, c = time.perf_counter(), time.process_time()
@@ -89,6 +91,8 @@ def upgrade(out: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--points", default=str(HERE / "points.txt"), help="a file of instance names, one a line")
+    ap.add_argument("--sizes", default="6,6,3", type=lambda t: tuple(int(x) for x in t.split(",")),
+                    help="the pattern sizes (the rules' default on the 15-puzzle: 5,5,5)")
     ap.add_argument("--time-limit", type=float, default=600, help="per search run (seconds; a safety net)")
     ap.add_argument("--cap-factor", type=int, default=50, help="Manhattan's budget: this times the PDB run's")
     ap.add_argument("--cap-min", type=int, default=1000000, help="Manhattan's budget at least")
@@ -104,7 +108,7 @@ def main() -> None:
     names = Path(args.points).read_text().split()
     points = [HERE / "instances" / name for name in names]
     points = [p for p in points if not args.only or args.only in p.name]
-    built = build_figures(points[0])
+    built = build_figures(points[0], args.sizes)
     print(f"tables {built}", flush=True)
     fixed = {"pdb_patterns": built["patterns"], "pdb_bytes": built["bytes"], "pdb_build_cpu_s": built["build_cpu_s"],
              "git": rev, "machine": where}

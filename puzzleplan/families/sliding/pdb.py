@@ -28,7 +28,7 @@ Per metric (the rules' module doc says what a move is):
   their bound (the tiles off their goal cell).
 
 With one empty cell (the 8- and 15-puzzle) the tables are :mod:`.projected`'s by default:
-the blank projected out, patterns of up to six tiles (6-6-3 on the 15-puzzle), kept by rank,
+the blank projected out, 5-5-5 on the 15-puzzle (6-6-3 on request: ``sizes``), kept by rank,
 read on the reflected board too; ``form="held"`` asks for the tables that hold the blank
 (4-4-4-3, rows and columns), which are consistent where the projected ones are only admissible.
 
@@ -392,8 +392,8 @@ def _projected_sets(rules, board: Board, sizes: tuple[int, ...] | None) -> Patte
     n, goal = len(board.cells), dict(rules.goal)
     order = [k for k, g in sorted(rules.goal, key=lambda kg: projected.order_key(kg[1], rules.spec.height))]
     sizes = sizes or projected.sizes_for(len(order), n)
-    if sum(sizes) != len(order) or min(sizes) < 1 or n ** (max(sizes) + 1) > projected.WORKSPACE:
-        raise ValueError(f"pattern sizes {sizes} do not part {len(order)} tiles within {projected.WORKSPACE:,} bytes")
+    if sum(sizes) != len(order) or min(sizes) < 1 or n ** (max(sizes) + 1) > projected.LARGEST:
+        raise ValueError(f"pattern sizes {sizes} do not part {len(order)} tiles within {projected.LARGEST:,} bytes")
     tables, i = [], 0
     for s in sizes:
         kinds = tuple(order[i:i + s])

@@ -12,13 +12,15 @@ off); A* reopens states and IDA* needs admissibility only.
 
 Sizes.  The search runs in a workspace of ``n**(k+1)`` bytes (``n`` cells, ``k`` tiles, the
 blank); the table kept is indexed by the rank of the tiles' cells as a partial permutation,
-``n!/(n-k)!`` bytes: the 15-puzzle's 6-tile tables hold 5,765,760 entries, their workspace
-268 MB while one is made.  In memory a table is spread to ``n**k`` entries (16.8 MB for six
+``n!/(n-k)!`` bytes: a 6-tile table of the 15-puzzle holds 5,765,760 entries, its workspace
+268 MB while it is made.  In memory a table is spread to ``n**k`` entries (16.8 MB for six
 tiles of the 15-puzzle) so that a move changes its index by one product (the incremental
 search of :mod:`.tiles`).
 
 Partition (:func:`sizes_for`): patterns as large as the workspace allows
-(:data:`WORKSPACE`), at most half the tiles each: the 15-puzzle 6-6-3, the 8-puzzle 4-4.
+(:data:`WORKSPACE`: a build of seconds), at most half the tiles each: the 15-puzzle 5-5-5, the
+8-puzzle 4-4; larger ones on request (``sizes``, up to :data:`LARGEST`: the 15-puzzle's 6-6-3
+takes about 5 CPU minutes and 1 GB to make, once, then the cache).
 The goal cells are cut in bands two columns wide, the last row apart (the 15-puzzle: two
 blocks of 3 x 2 and the bottom row).  The second set is the same tables read on the board
 reflected about its main diagonal (:func:`reflection`), where the board, its goal and its
@@ -31,14 +33,16 @@ from math import perm
 import numpy as np
 
 UNREACHED = 255
-WORKSPACE = 1 << 28         # bytes of the 0-1 search's distance array (n**(k+1))
+WORKSPACE = 1 << 24         # bytes of the 0-1 search's distance array (n**(k+1)) for the default partition:
+                            # seconds to make (the 15-puzzle 5-5-5); a first use may run under a time limit
+LARGEST = 1 << 28           # asked for by sizes (the 15-puzzle 6-6-3: 5 CPU min, 1 GB while made)
 CHUNK = 1 << 20             # states expanded at once
 
 
-def sizes_for(tiles: int, n: int) -> tuple[int, ...]:
-    """Patterns as large as the workspace allows and at most half the tiles, the rest last."""
+def sizes_for(tiles: int, n: int, workspace: int = WORKSPACE) -> tuple[int, ...]:
+    """Patterns as large as ``workspace`` allows and at most half the tiles, the rest last."""
     most = 1
-    while most < -(-tiles // 2) and n ** (most + 2) <= WORKSPACE:
+    while most < -(-tiles // 2) and n ** (most + 2) <= workspace:
         most += 1
     out, left = [], tiles
     while left:

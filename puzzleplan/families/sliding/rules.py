@@ -296,12 +296,14 @@ class SlidingPuzzle(SideConditions, Rules):
 
     def pattern_tables(self, metric: str, sizes: tuple[int, ...] | None = None, form: str | None = None):
         """The additive pattern databases of this board in ``metric`` (made on first use, then
-        kept), or None where none apply; ``form``: :func:`.pdb.tables_for`'s."""
+        kept), or None where none apply; ``form``: :func:`.pdb.tables_for`'s.  The attributes
+        ``pattern_form`` and ``pattern_sizes`` set the defaults (a bench's 6-6-3)."""
         from .pdb import tables_for
         if not self.patterns:
             return None
         made = self.__dict__.setdefault("_pattern_tables", {})
         form = form or self.__dict__.get("pattern_form")
+        sizes = sizes or self.__dict__.get("pattern_sizes")
         if (metric, sizes, form) not in made:
             made[(metric, sizes, form)] = tables_for(self, metric, sizes, form)
         return made[(metric, sizes, form)]
