@@ -92,7 +92,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--points", default=str(HERE / "points.txt"), help="a file of instance names, one a line")
     ap.add_argument("--sizes", default="6,6,3", type=lambda t: tuple(int(x) for x in t.split(",")),
-                    help="the pattern sizes (the rules' default on the 15-puzzle: 5,5,5)")
+                    help="the pattern sizes (the rules' default on the 15-puzzle: 4,4,4,3)")
     ap.add_argument("--time-limit", type=float, default=600, help="per search run (seconds; a safety net)")
     ap.add_argument("--cap-factor", type=int, default=50, help="Manhattan's budget: this times the PDB run's")
     ap.add_argument("--cap-min", type=int, default=1000000, help="Manhattan's budget at least")

@@ -195,7 +195,8 @@ def test_ranked_tables_round_trip_and_rank_in_python():
 
 def test_partition_sizes():
     from puzzleplan.families.sliding import projected
-    assert projected.sizes_for(15, 16) == (5, 5, 5)
+    assert projected.sizes_for(15, 16) == (4, 4, 4, 3)
+    assert projected.sizes_for(15, 16, 1 << 24) == (5, 5, 5)
     assert projected.sizes_for(15, 16, projected.LARGEST) == (6, 6, 3)
     assert projected.sizes_for(8, 9) == (4, 4)
     assert projected.sizes_for(5, 6) == (3, 2)

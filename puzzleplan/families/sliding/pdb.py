@@ -28,7 +28,8 @@ Per metric (the rules' module doc says what a move is):
   their bound (the tiles off their goal cell).
 
 With one empty cell (the 8- and 15-puzzle) the tables are :mod:`.projected`'s by default:
-the blank projected out, 5-5-5 on the 15-puzzle (6-6-3 on request: ``sizes``), kept by rank,
+the blank projected out, 4-4-4-3 on the 15-puzzle (5-5-5 or 6-6-3 on request: ``sizes``),
+kept by rank,
 read on the reflected board too; ``form="held"`` asks for the tables that hold the blank
 (4-4-4-3, rows and columns), which are consistent where the projected ones are only admissible.
 

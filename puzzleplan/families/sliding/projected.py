@@ -18,9 +18,10 @@ tiles of the 15-puzzle) so that a move changes its index by one product (the inc
 search of :mod:`.tiles`).
 
 Partition (:func:`sizes_for`): patterns as large as the workspace allows
-(:data:`WORKSPACE`: a build of seconds), at most half the tiles each: the 15-puzzle 5-5-5, the
-8-puzzle 4-4; larger ones on request (``sizes``, up to :data:`LARGEST`: the 15-puzzle's 6-6-3
-takes about 5 CPU minutes and 1 GB to make, once, then the cache).
+(:data:`WORKSPACE`: a build of a second or two), at most half the tiles each: the 15-puzzle
+4-4-4-3, the 8-puzzle 4-4; larger ones on request (``sizes``, up to :data:`LARGEST`): the
+15-puzzle's 5-5-5 takes about half a CPU minute to make, its 6-6-3 about 5 CPU minutes and
+1 GB, once, then the cache.
 The goal cells are cut in bands two columns wide, the last row apart (the 15-puzzle: two
 blocks of 3 x 2 and the bottom row).  The second set is the same tables read on the board
 reflected about its main diagonal (:func:`reflection`), where the board, its goal and its
@@ -33,8 +34,9 @@ from math import perm
 import numpy as np
 
 UNREACHED = 255
-WORKSPACE = 1 << 24         # bytes of the 0-1 search's distance array (n**(k+1)) for the default partition:
-                            # seconds to make (the 15-puzzle 5-5-5); a first use may run under a time limit
+WORKSPACE = 1 << 20         # bytes of the 0-1 search's distance array (n**(k+1)) for the default partition:
+                            # a second or two to make (the 15-puzzle 4-4-4-3): a first use may run under a
+                            # time limit, which would stop a longer build every time (nothing cached)
 LARGEST = 1 << 28           # asked for by sizes (the 15-puzzle 6-6-3: 5 CPU min, 1 GB while made)
 CHUNK = 1 << 20             # states expanded at once
 
