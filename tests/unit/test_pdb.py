@@ -230,3 +230,4 @@ def test_ida_star_stops_at_its_expansion_budget():
     assert r.stats["expanded"] == full // 2 + 1 and r.bound is not None and r.bound < 16
     klotski = load(INSTANCES / "sliding/klotski.slide").rules
     assert klotski.tile_search("steps") is None
+
