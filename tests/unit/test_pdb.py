@@ -231,3 +231,11 @@ def test_ida_star_stops_at_its_expansion_budget():
     klotski = load(INSTANCES / "sliding/klotski.slide").rules
     assert klotski.tile_search("steps") is None
 
+
+
+def test_ida_star_in_place_knows_an_unsolvable_board(write):
+    """Two tiles swapped: the parity test says no plan, as BFS finds."""
+    rules = load(write("b.slide", slide(["BA", "C."], ["AB", "C."]))).rules
+    assert rules.tile_search("steps") is not None
+    assert breadth_first_search(rules, "steps").status.value == "unsolvable"
+    assert ida_star_search(rules, "steps").status.value == "unsolvable"

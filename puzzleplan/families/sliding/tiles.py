@@ -72,6 +72,8 @@ class TileSearch:
         ``done``: the last bound searched in full (-1: none)."""
         path: list = []
         bound = self.h()
+        if not solvable(self.rules):
+            return None     # the parity test: no plan (this search, which repeats states, would not end)
         while True:
             stats["iterations"] += 1
             try:
@@ -140,6 +142,26 @@ def manhattan_sets(rules, number: dict) -> list[list]:
     return [out]
 
 
+def solvable(rules) -> bool:
+    """The tile puzzle's parity test on a full rectangular board of hv tiles, every piece named
+    by the goal: the permutation of cells from the start to the goal (the blank one of them)
+    has the parity of the blank's distance to its goal cell (a move changes both)."""
+    goal = dict(rules.goal)
+    xs = {(x, y) for x in range(rules.spec.width) for y in range(rules.spec.height)}
+    (gb,) = xs - set(goal.values())
+    (sb,) = xs - {anchors[0] for anchors in rules.initial}
+    to = {anchors[0]: goal[k] for k, anchors in enumerate(rules.initial)}
+    to[sb] = gb
+    seen, swaps = set(), 0
+    for c in to:
+        n = 0
+        while c not in seen:
+            seen.add(c)
+            c, n = to[c], n + 1
+        swaps += max(0, n - 1)
+    return swaps % 2 == (abs(sb[0] - gb[0]) + abs(sb[1] - gb[1])) % 2
+
+
 def tile_search(rules, metric: str) -> TileSearch | None:
     """The in-place search for ``rules`` where it applies (see the module doc), else None."""
     from .pdb import Board, Patterns, applies
@@ -149,7 +171,9 @@ def tile_search(rules, metric: str) -> TileSearch | None:
         return None
     spec = rules.spec
     board = Board(tuple((x, y) for y in range(spec.height) for x in range(spec.width) if rules.inside((x, y))))
-    if len(board.cells) - len(rules.initial) != 1:
+    if len(board.cells) - len(rules.initial) != 1 or len(board.cells) != spec.width * spec.height:
+        return None
+    if len(rules.goal) != len(rules.initial) or any(rules.kinds[k].axes != "hv" for k, _ in rules.goal):
         return None
     if rules.patterns:
         tables = rules.pattern_tables(metric)
