@@ -40,11 +40,13 @@ class Stopped(str, enum.Enum):
     TIMEOUT = "timeout"             # the time limit
     INTERRUPTED = "interrupted"     # Ctrl-C
     MEMOUT = "memout"               # the memory limit
+    BUDGET = "budget"               # more states expanded than the search's budget
 
 
 #: the status and message of a search stopped by a limit
 STOPPED_RESULT = {Stopped.TIMEOUT: (Status.TIMEOUT, "time limit reached"),
                   Stopped.MEMOUT: (Status.MEMOUT, None),
+                  Stopped.BUDGET: (Status.TIMEOUT, "expansion budget reached"),
                   Stopped.INTERRUPTED: (Status.INTERRUPTED, "interrupted")}
 
 
@@ -127,20 +129,22 @@ def breadth_first_search(problem, metric: str | None = None, time_limit: float |
 
 
 def astar_search(problem, metric: str | None = None, time_limit: float | None = None,
-                 progress: Progress = None) -> Result:
+                 progress: Progress = None, max_expanded: int | None = None) -> Result:
     """A* with the rules' admissible heuristic: optimal in ``metric``, consistent or not (a
     state reached more cheaply after its expansion is opened again: the knights' bound, the
     nearest knight's jumps summed over targets, drops by 2 when one jump brings a knight
     nearer to two targets).  Among states of
     equal f the deeper goes first (ties on f are common where the heuristic is nearly exact,
     as in peg solitaire's every-plan-has-31-jumps; breadth-first among them would expand a
-    whole layer before reaching any goal)."""
+    whole layer before reaching any goal).  ``max_expanded``: stop (status timeout, "expansion
+    budget reached") after that many expansions."""
     problem = registry.problem(problem)
     metric = check_metric(problem, metric)
-    return _best_first(problem, metric, limits.check_seconds(time_limit), progress, "astar", True)
+    return _best_first(problem, metric, limits.check_seconds(time_limit), progress, "astar", True, max_expanded)
 
 
-def _best_first(problem, metric, time_limit, progress, method: str, use_h: bool) -> Result:
+def _best_first(problem, metric, time_limit, progress, method: str, use_h: bool,
+                max_expanded: int | None = None) -> Result:
     """A* (``use_h``) or uniform-cost search; moves cost ``rules.move_cost``."""
     space, move_cost = state_space(problem), problem.rules.move_cost
     h = space.heuristic if use_h else (lambda state, metric: 0)
@@ -165,6 +169,9 @@ def _best_first(problem, metric, time_limit, progress, method: str, use_h: bool)
                     goal = state
                     break
                 floor = max(floor, f)
+                if max_expanded is not None and stats["expanded"] >= max_expanded:
+                    stopped = Stopped.BUDGET
+                    break
                 closed.add(state)
                 stats["expanded"] += 1
                 if progress and stats["expanded"] % 10000 == 0:

@@ -26,15 +26,23 @@ FOUND = -1
 
 
 def ida_star_search(problem, metric: str | None = None, time_limit: float | None = None,
-                    progress: Progress = None) -> Result:
+                    progress: Progress = None, max_expanded: int | None = None) -> Result:
     """Optimal in ``metric`` (see the module doc); UNSOLVABLE when no path from the start
-    reaches a goal (every path without a repeated state searched)."""
+    reaches a goal (every path without a repeated state searched).  ``max_expanded``: stop
+    (status timeout, "expansion budget reached") after that many expansions.  Where the rules
+    offer a search in place (``rules.tile_search(metric)``: one board changed and changed back,
+    the bound updated by the moved piece alone) and the problem counts nothing, it runs
+    instead of the generic one."""
     problem = registry.problem(problem)
     metric = check_metric(problem, metric)
     time_limit = limits.check_seconds(time_limit)
     space = state_space(problem)
     t0 = time.perf_counter()
     stats = {"expanded": 0, "generated": 0, "iterations": 0}
+    inplace = getattr(space, "tile_search", None) if space is problem.rules else None
+    inplace = inplace(metric) if inplace is not None else None
+    if inplace is not None:
+        return _in_place(problem, metric, inplace, time_limit, progress, max_expanded, stats, t0)
     start = space.initial
     path: list = []             # (state, move) from the start; the moves that lead to each state
     goal, stopped, done = None, None, -1
@@ -43,7 +51,8 @@ def ida_star_search(problem, metric: str | None = None, time_limit: float | None
             bound = space.heuristic(start, metric)
             while True:
                 stats["iterations"] += 1
-                found, least = _bounded(space, problem.rules.move_cost, metric, start, bound, stats, progress, path)
+                found, least = _bounded(space, problem.rules.move_cost, metric, start, bound, stats, progress, path,
+                                        max_expanded)
                 if found:
                     goal = path[-1][0] if path else start
                     break
@@ -53,6 +62,8 @@ def ida_star_search(problem, metric: str | None = None, time_limit: float | None
                 bound = least
     except limits.TimeUp:
         stopped = Stopped.TIMEOUT
+    except _Budget:
+        stopped = Stopped.BUDGET
     except KeyboardInterrupt:
         stopped = Stopped.INTERRUPTED
     except MemoryError:
@@ -66,7 +77,34 @@ def ida_star_search(problem, metric: str | None = None, time_limit: float | None
     return _finish(problem, metric, "idastar", parent, goal, stats, t0, stopped, done)
 
 
-def _bounded(space, move_cost, metric, start, bound, stats, progress, path) -> tuple[bool, int | None]:
+class _Budget(Exception):
+    """More expansions than ``max_expanded``."""
+
+
+def _in_place(problem, metric, search, time_limit, progress, max_expanded, stats, t0) -> Result:
+    """IDA* by the rules' in-place search; its moves ``(piece, from, to)`` replayed by the rules
+    into the plan (:func:`_finish` checks it again)."""
+    stopped, steps = None, None
+    try:
+        with limits.time_limit(time_limit), limits.preemptive():
+            steps = search.run(max_expanded, stats, progress)
+            if steps is None and search.over_budget:
+                stopped = Stopped.BUDGET
+    except limits.TimeUp:
+        stopped = Stopped.TIMEOUT
+    except KeyboardInterrupt:
+        stopped = Stopped.INTERRUPTED
+    start = problem.rules.initial
+    parent, goal = {start: None}, None
+    if steps is not None and stopped is None:
+        goal = start
+        for move, state in search.replay(steps, metric):
+            parent[state] = (goal, move)
+            goal = state
+    return _finish(problem, metric, "idastar", parent, goal, stats, t0, stopped, search.done)
+
+
+def _bounded(space, move_cost, metric, start, bound, stats, progress, path, max_expanded=None) -> tuple[bool, int | None]:
     """One depth-first search within ``bound``: (found, the least f beyond the bound).  On a
     goal, ``path`` holds the way there."""
     h = space.heuristic
@@ -104,6 +142,8 @@ def _bounded(space, move_cost, metric, start, bound, stats, progress, path) -> t
         on_path.add(nxt)
         stack.append((nxt, cost, iter(space.successors(nxt, metric))))
         stats["expanded"] += 1
+        if max_expanded is not None and stats["expanded"] > max_expanded:
+            raise _Budget
         if progress and stats["expanded"] % 10000 == 0:
             progress(stats["expanded"], len(stack))
     return False, least

@@ -41,8 +41,8 @@ def space(rules, metric):
     return edges, goal_distances(rules, parents, seen)
 
 
-def check_every_state(rules, metric) -> int:
-    """Admissible and consistent on every reachable state; never below the per-tile bounds."""
+def check_every_state(rules, metric, consistent: bool = True) -> int:
+    """Admissible (and ``consistent``) on every reachable state; never below the per-tile bounds."""
     assert rules.pattern_tables(metric) is not None
     edges, dist = space(rules, metric)
     for state, nexts in edges.items():
@@ -50,7 +50,7 @@ def check_every_state(rules, metric) -> int:
         assert h >= sum(rules.mover_bounds(state, metric, 0).values())
         if state in dist:
             assert h <= dist[state], (state, h, dist[state])
-        for nxt in nexts:
+        for nxt in nexts if consistent else ():
             assert h <= 1 + rules.heuristic(nxt, metric), (state, nxt)
     return len(edges)
 
@@ -59,20 +59,37 @@ def check_every_state(rules, metric) -> int:
                                   for n in sorted(BOARDS)])
 @pytest.mark.parametrize("metric", ["steps", "slides"])
 def test_the_tables_are_admissible_and_consistent_on_every_state(name, metric, write):
+    """The tables that hold the blank (or tiles alone, with more blanks): consistent too."""
     rules = load(write("b.slide", slide(*BOARDS[name]))).rules
+    rules.pattern_form = "held"
     assert check_every_state(rules, metric) > 50
 
 
+@pytest.mark.parametrize("name", ["2x3", "3x3 half named"])
+def test_the_tables_without_the_blank_are_admissible_on_every_state(name, write):
+    """One blank: the tables project it out (the least over its cells), admissible but not
+    consistent (the 2x3 board has a move that lowers the bound by 3), and the search stays
+    optimal (A* opens states again, IDA* needs admissibility alone)."""
+    rules = load(write("b.slide", slide(*BOARDS[name]))).rules
+    assert not rules.pattern_tables("steps").blank
+    assert check_every_state(rules, "steps", consistent=False) > 50
+    best = breadth_first_search(rules, "steps").length
+    assert astar_search(rules, "steps").length == ida_star_search(rules, "steps").length == best
+
+
 @pytest.mark.heavy
-def test_the_eight_puzzle_tables_on_all_181440_states():
+@pytest.mark.parametrize("form", ["held", "projected"])
+def test_the_eight_puzzle_tables_on_all_181440_states(form):
     rules = load(INSTANCES / "sliding/eight_puzzle.slide").rules
-    assert check_every_state(rules, "steps") == 181440
+    rules.pattern_form = form
+    assert check_every_state(rules, "steps", consistent=form == "held") == 181440
 
 
 def test_the_tables_say_more_than_manhattan_and_search_stays_optimal():
     rules = load(INSTANCES / "sliding/eight_puzzle.slide").rules
     assert rules.heuristic(rules.initial, "steps") > sum(rules.mover_bounds(rules.initial, "steps", 0).values())
-    assert rules.pattern_tables("steps").figures()["patterns"] == "4-4 and 4-4"
+    assert rules.pattern_tables("steps").figures()["patterns"] == "4-4 and 4-4 reflected"
+    assert rules.pattern_tables("steps", form="held").figures()["patterns"] == "4-4 and 4-4"
     best = breadth_first_search(rules, "steps").length
     assert astar_search(rules, "steps").length == ida_star_search(rules, "steps").length == best
 
@@ -156,3 +173,69 @@ def test_rush_hour_astar_keeps_the_known_optima():
     rules = load(INSTANCES / "seeds/rushhour_card40_bmodel_v1.rh").rules
     for metric, optimum in (("steps", 81), ("slides", 51)):
         assert astar_search(rules, metric).length == optimum
+
+
+def test_ranked_tables_round_trip_and_rank_in_python():
+    """A table kept by rank (n!/(n-k)! entries) spreads back to n**k; Python's rank agrees."""
+    from itertools import permutations
+
+    from puzzleplan.families.sliding import projected
+    n, k = 6, 3
+    dense = np.full(n ** k, projected.UNREACHED, dtype=np.uint8)
+    ranks = {}
+    for cells in permutations(range(n), k):
+        i = sum(c * n ** j for j, c in enumerate(cells))
+        dense[i] = i % 200
+        ranks[projected.rank(cells, n)] = cells
+    assert sorted(ranks) == list(range(len(ranks))) and len(ranks) == 120
+    ranked = projected.compact(dense, n, k)
+    assert ranked.size == 120 and (projected.spread(ranked, n, k) == dense).all()
+    assert all(ranked[r] == sum(c * n ** j for j, c in enumerate(cells)) % 200 for r, cells in ranks.items())
+
+
+def test_partition_sizes():
+    from puzzleplan.families.sliding import projected
+    assert projected.sizes_for(15, 16) == (4, 4, 4, 3)
+    assert projected.sizes_for(15, 16, 1 << 24) == (5, 5, 5)
+    assert projected.sizes_for(15, 16, projected.LARGEST) == (6, 6, 3)
+    assert projected.sizes_for(8, 9) == (4, 4)
+    assert projected.sizes_for(5, 6) == (3, 2)
+
+
+def test_the_reflected_set_reads_the_same_tables():
+    rules = load(INSTANCES / "sliding/eight_puzzle.slide").rules
+    tables = rules.pattern_tables("steps")
+    assert len(tables.sets) == 2 and tables.sets[1][0].values is tables.sets[0][0].values
+    figures = tables.figures()
+    assert figures["bytes"] == 2 * 9 * 8 * 7 * 6 and figures["memory_bytes"] == 2 * 9 ** 4
+
+
+@pytest.mark.parametrize("patterns", [True, False])
+def test_ida_star_in_place_is_optimal_and_replayed(patterns):
+    """The in-place search (tables, or Manhattan) finds BFS's length; its plan is the rules'."""
+    rules = load(INSTANCES / "sliding/eight_puzzle.slide").rules
+    rules.patterns = patterns
+    assert rules.tile_search("steps") is not None
+    best = breadth_first_search(rules, "steps").length
+    r = ida_star_search(rules, "steps")
+    assert r.length == best and r.status.value == "optimal" and r.stats["expanded"] > 0
+
+
+def test_ida_star_stops_at_its_expansion_budget():
+    rules = load(INSTANCES / "sliding/eight_puzzle.slide").rules
+    rules.patterns = False
+    full = ida_star_search(rules, "steps").stats["expanded"]
+    r = ida_star_search(rules, "steps", max_expanded=full // 2)
+    assert r.status.value == "timeout" and r.message == "expansion budget reached"
+    assert r.stats["expanded"] == full // 2 + 1 and r.bound is not None and r.bound < 16
+    klotski = load(INSTANCES / "sliding/klotski.slide").rules
+    assert klotski.tile_search("steps") is None
+
+
+
+def test_ida_star_in_place_knows_an_unsolvable_board(write):
+    """Two tiles swapped: the parity test says no plan, as BFS finds."""
+    rules = load(write("b.slide", slide(["BA", "C."], ["AB", "C."]))).rules
+    assert rules.tile_search("steps") is not None
+    assert breadth_first_search(rules, "steps").status.value == "unsolvable"
+    assert ida_star_search(rules, "steps").status.value == "unsolvable"

@@ -27,6 +27,12 @@ Per metric (the rules' module doc says what a move is):
   would count one move several times): :func:`tables_for` answers None and the rules keep
   their bound (the tiles off their goal cell).
 
+With one empty cell (the 8- and 15-puzzle) the tables are :mod:`.projected`'s by default:
+the blank projected out, 4-4-4-3 on the 15-puzzle (5-5-5 or 6-6-3 on request: ``sizes``),
+kept by rank,
+read on the reflected board too; ``form="held"`` asks for the tables that hold the blank
+(4-4-4-3, rows and columns), which are consistent where the projected ones are only admissible.
+
 Tables are made once per board shape and pattern (a breadth-first search from the goal over
 the abstract states, in numpy) and kept on disk in the cache folder (:func:`cache_dir`):
 written to a temporary file and renamed, checked when read back (its key, its size, zero at
@@ -39,10 +45,13 @@ import json
 import os
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from math import perm
 from pathlib import Path
 
 import numpy as np
+
+from . import projected
 
 VERSION = 1
 MAX_CELLS = 64              # boards of tiles larger than 8 x 8 get no tables: a table's build (a slide's every
@@ -88,11 +97,13 @@ class Table:
     entries: int
     seconds: float                  # CPU seconds to make it (0: read from the cache)
     cached: str                     # "made", "read" or "made, not written"
+    stored: int = 0                 # bytes on disk (a ranked table: fewer than its values in memory)
+    cellmap: tuple | None = None    # cell -> the cell it is read at (the reflected set), None: itself
 
 
-def key_of(board: Board, goals: list[int], axes: list[str], metric: str, blank: bool) -> str:
+def key_of(board: Board, goals: list[int], axes: list[str], metric: str, blank: bool | str) -> str:
     """What a table depends on, as text: the board's cells, the tiles' goal cells and axes, the
-    metric, whether the blank is held."""
+    metric, whether the blank is held (``"projected"``: :mod:`.projected`'s ranked table)."""
     return json.dumps({"version": VERSION, "cells": board.cells, "goals": goals, "axes": axes,
                        "metric": metric, "blank": blank}, separators=(",", ":"))
 
@@ -221,6 +232,19 @@ def _write(path: Path, key: str, values: np.ndarray) -> bool:
     return True
 
 
+def _cached(key: str, size: int, make) -> tuple[np.ndarray, float, str]:
+    """The values under ``key`` from the disk cache, or ``make()`` (then written): (values,
+    CPU seconds to make them, how they came)."""
+    path = cache_dir() / f"pdb-{hashlib.sha256(key.encode()).hexdigest()[:32]}.npz"
+    values = _read(path, key, size) if size >= CACHE_FROM else None
+    if values is not None:
+        return values, 0.0, "read"
+    t0 = time.process_time()
+    values = make()
+    cpu = time.process_time() - t0
+    return values, cpu, "made" if size >= CACHE_FROM and _write(path, key, values) else "made, not written"
+
+
 def table(board: Board, kinds: tuple[int, ...], goals: list[int], axes: list[str], metric: str,
           blank: bool = False) -> Table:
     """One pattern's table, from this process, the disk cache, or made (and then cached)."""
@@ -229,17 +253,27 @@ def table(board: Board, kinds: tuple[int, ...], goals: list[int], axes: list[str
     weights = tuple(n ** j for j in range(k + blank))
     if key in _MADE:
         got = _MADE[key]
-        return Table(kinds, got.values, weights, got.entries, got.seconds, got.cached)
-    size = n ** len(weights)
-    path = cache_dir() / f"pdb-{hashlib.sha256(key.encode()).hexdigest()[:32]}.npz"
-    values = _read(path, key, size) if size >= CACHE_FROM else None
-    cpu, how = 0.0, "read"
-    if values is None:
-        t0 = time.process_time()
-        values = build(board, goals, axes, metric, blank)
-        cpu = time.process_time() - t0
-        how = "made" if size >= CACHE_FROM and _write(path, key, values) else "made, not written"
-    made = Table(kinds, values.tobytes(), weights, int((values != UNREACHED).sum()), round(cpu, 3), how)
+        return Table(kinds, got.values, weights, got.entries, got.seconds, got.cached, got.stored)
+    values, cpu, how = _cached(key, n ** len(weights), lambda: build(board, goals, axes, metric, blank))
+    made = Table(kinds, values.tobytes(), weights, int((values != UNREACHED).sum()), round(cpu, 3), how, values.size)
+    _MADE[key] = made
+    return made
+
+
+def projected_table(board: Board, kinds: tuple[int, ...], goals: list[int], axes: list[str]) -> Table:
+    """One pattern's table with the blank projected out (:mod:`.projected`): kept by rank on
+    disk, spread to ``n**k`` entries in memory."""
+    key = key_of(board, goals, axes, "steps", "projected")
+    n, k = len(board.cells), len(goals)
+    weights = tuple(n ** j for j in range(k))
+    if key in _MADE:
+        got = _MADE[key]
+        return Table(kinds, got.values, weights, got.entries, got.seconds, got.cached, got.stored)
+    opposite = {"U": "D", "D": "U", "L": "R", "R": "L"}
+    allowed = np.array([[opposite[d] in AXIS_DIRS[a] for d in STEPS] for a in axes])
+    ranked, cpu, how = _cached(key, perm(n, k), lambda: projected.build(board.nb, goals, allowed))
+    made = Table(kinds, projected.spread(ranked, n, k).tobytes(), weights, int((ranked != UNREACHED).sum()),
+                 round(cpu, 3), how, ranked.size)
     _MADE[key] = made
     return made
 
@@ -290,7 +324,11 @@ class Patterns:
             for t in tables:
                 if self.blank:
                     extra = empty * t.weights[-1]
-                v = t.values[sum(cell[state[k][0]] * w for k, w in zip(t.kinds, t.weights)) + extra]
+                if t.cellmap is None:
+                    i = sum(cell[state[k][0]] * w for k, w in zip(t.kinds, t.weights))
+                else:
+                    i = sum(t.cellmap[cell[state[k][0]]] * w for k, w in zip(t.kinds, t.weights))
+                v = t.values[i + extra]
                 if v == UNREACHED:
                     return None
                 total += v
@@ -299,11 +337,14 @@ class Patterns:
 
     def figures(self) -> dict:
         tables = [t for ts in self.sets for t in ts]
-        return {"patterns": " and ".join("-".join(str(len(t.kinds)) for t in ts) for ts in self.sets),
-                "blank": self.blank, "entries": sum(len(t.values) for t in tables),
-                "reachable": sum(t.entries for t in tables), "bytes": sum(len(t.values) for t in tables),
-                "build_cpu_s": round(sum(t.seconds for t in tables), 3),
-                "cache": ", ".join(sorted({t.cached for t in tables}))}
+        own = list({id(t.values): t for t in tables}.values())     # a reflected set reads the same tables
+        return {"patterns": " and ".join("-".join(str(len(t.kinds)) for t in ts)
+                                         + (" reflected" if ts[0].cellmap is not None else "") for ts in self.sets),
+                "blank": self.blank, "entries": sum(t.stored for t in own),
+                "reachable": sum(t.entries for t in own), "bytes": sum(t.stored for t in own),
+                "memory_bytes": sum(len(t.values) for t in own),
+                "build_cpu_s": round(sum(t.seconds for t in own), 3),
+                "cache": ", ".join(sorted({t.cached for t in own}))}
 
 
 def applies(rules) -> bool:
@@ -314,11 +355,13 @@ def applies(rules) -> bool:
     return len(kinds) == len(set(kinds)) and all(len(rules.kinds[k].labels) == 1 for k in kinds)
 
 
-def tables_for(rules, metric: str, sizes: tuple[int, ...] | None = None) -> Patterns | None:
+def tables_for(rules, metric: str, sizes: tuple[int, ...] | None = None, form: str | None = None) -> Patterns | None:
     """The additive tables of a sliding-block puzzle's goal tiles in ``metric``, or None where
     none apply (a piece larger than one cell, the ``moves`` metric, no goal, more than
-    :data:`MAX_CELLS` cells).  With one empty
-    cell the tables hold it, and a slide is one step (two cells in a line are never empty)."""
+    :data:`MAX_CELLS` cells).  With one empty cell a slide is one step (two cells in a line are
+    never empty) and the tables project the blank out (:mod:`.projected`; ``form="held"``:
+    tables that hold it, parted by rows and by columns); with more, the tables hold the tiles
+    alone."""
     if metric not in METRICS or not rules.goal or not applies(rules):
         return None
     spec = rules.spec
@@ -329,6 +372,8 @@ def tables_for(rules, metric: str, sizes: tuple[int, ...] | None = None) -> Patt
     blank = n - sum(len(a) for a in rules.initial) == 1
     if blank:
         metric = "steps"
+        if form != "held":
+            return _projected_sets(rules, board, sizes)
     where = {k: board.number[g] for k, g in rules.goal}
     sets = []
     for order in ((1, 0), (0, 1)):      # the goal cells in reading order, then column by column
@@ -340,3 +385,28 @@ def tables_for(rules, metric: str, sizes: tuple[int, ...] | None = None) -> Patt
         if all(t.kinds != u.kinds for ts in sets for t, u in zip(ts, tables)):
             sets.append(tables)
     return Patterns(sets, board.number, blank)
+
+
+def _projected_sets(rules, board: Board, sizes: tuple[int, ...] | None) -> Patterns:
+    """One blank: tables with the blank projected out, parted by :func:`.projected.sizes_for`
+    (or ``sizes``), and the same tables read on the board reflected about its diagonal."""
+    n, goal = len(board.cells), dict(rules.goal)
+    order = [k for k, g in sorted(rules.goal, key=lambda kg: projected.order_key(kg[1], rules.spec.height))]
+    sizes = sizes or projected.sizes_for(len(order), n)
+    if sum(sizes) != len(order) or min(sizes) < 1 or n ** (max(sizes) + 1) > projected.LARGEST:
+        raise ValueError(f"pattern sizes {sizes} do not part {len(order)} tiles within {projected.LARGEST:,} bytes")
+    tables, i = [], 0
+    for s in sizes:
+        kinds = tuple(order[i:i + s])
+        i += s
+        tables.append(projected_table(board, kinds, [board.number[goal[k]] for k in kinds],
+                                      [rules.kinds[k].axes for k in kinds]))
+    sets = [tables]
+    empty = [c for c in board.cells if c not in set(goal.values())]
+    mirror = None
+    if len(goal) == n - 1 and len(empty) == 1:
+        mirror = projected.reflection(board.cells, goal, {k: rules.kinds[k].axes for k in goal}, empty[0])
+    if mirror is not None:
+        cells, kind = mirror
+        sets.append([replace(t, kinds=tuple(kind[k] for k in t.kinds), cellmap=tuple(cells)) for t in tables])
+    return Patterns(sets, board.number, False)

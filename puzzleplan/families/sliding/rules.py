@@ -294,16 +294,25 @@ class SlidingPuzzle(SideConditions, Rules):
         deeper = tables.value(state) if tables is not None else None
         return bound if deeper is None else max(bound, deeper)
 
-    def pattern_tables(self, metric: str, sizes: tuple[int, ...] | None = None):
+    def pattern_tables(self, metric: str, sizes: tuple[int, ...] | None = None, form: str | None = None):
         """The additive pattern databases of this board in ``metric`` (made on first use, then
-        kept), or None where none apply."""
+        kept), or None where none apply; ``form``: :func:`.pdb.tables_for`'s.  The attributes
+        ``pattern_form`` and ``pattern_sizes`` set the defaults (a bench's 6-6-3)."""
         from .pdb import tables_for
         if not self.patterns:
             return None
         made = self.__dict__.setdefault("_pattern_tables", {})
-        if (metric, sizes) not in made:
-            made[(metric, sizes)] = tables_for(self, metric, sizes)
-        return made[(metric, sizes)]
+        form = form or self.__dict__.get("pattern_form")
+        sizes = sizes or self.__dict__.get("pattern_sizes")
+        if (metric, sizes, form) not in made:
+            made[(metric, sizes, form)] = tables_for(self, metric, sizes, form)
+        return made[(metric, sizes, form)]
+
+    def tile_search(self, metric: str):
+        """IDA* in place with an incremental bound where every piece is a tile and one cell is
+        empty (:mod:`.tiles`), else None."""
+        from .tiles import tile_search
+        return tile_search(self, metric)
 
     def mover_bounds(self, state, metric: str, i: int) -> dict:
         """The heuristic's terms per kind (a mover): a goal cell's nearest piece of the kind, and
