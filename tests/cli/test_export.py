@@ -107,7 +107,7 @@ def test_external_backend_finds_the_optimum(solver):
 @pytest.mark.timing
 def test_external_backend_time_limit_and_errors():
     slow = load(INSTANCES / "seeds/klotski_seed000.slide").problem
-    got = solve(slow, "steps", "external:cadical", time_limit=2)
+    got = solve(slow, "steps", "external:cadical", time_limit=2, first_plan=False)
     assert got.status is Status.TIMEOUT and got.stats["seconds"] < 10
     with pytest.raises(PuzzleError, match="not found"):
         solve(slow, "steps", "external:no-such-solver")

@@ -217,7 +217,7 @@ def test_time_limit_inside_goal_side_saturation_reports_a_timeout_with_its_bound
     from conftest import INSTANCES
     from puzzleplan.formats.load import load
     d = load(INSTANCES / "seeds/klotski_seed000.slide").problem
-    r = solve(d, "steps", "pysat-de", time_limit=1.0)
+    r = solve(d, "steps", "pysat-de", time_limit=1.0, first_plan=False)
     assert r.status is Status.TIMEOUT and r.steps is None and r.bound is not None and r.bound < 116
     assert r.stats["goal_lemma_units"] > 0 and r.stats["unrolling"] == "double-ended"
 
