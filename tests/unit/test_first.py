@@ -140,6 +140,22 @@ def test_windows_shorten_a_plan_and_every_shorter_plan_replays():
         assert check_plan(problem, s, "steps")["solved"] and len(s) == n >= optimal.length
 
 
+@pytest.mark.parametrize("metric", ["slides", "moves"])
+def test_windows_in_every_metric_decode_from_the_window_start(metric):
+    """A window starts where the plan stands, not at the puzzle's start: its moves are decoded
+    from there (the moves metric joins each move's ends by a path search from that position)."""
+    problem = load(EIGHT).problem
+    steps, length, _ = first.greedy_first(problem, metric, ())
+    detour = steps[:1] + [steps[0][:-1] + {"U": "D", "D": "U", "L": "R", "R": "L"}[steps[0][-1]]] + steps
+    offered = []
+    windows = first.Windows(problem, metric, (), None)
+    windows.shorten(detour, length + 2, lambda s, n: offered.append((s, n)), 10**5)
+    windows.close()
+    assert offered and offered[-1][1] <= length
+    for s, n in offered:
+        assert check_plan(problem, s, metric)["length"] == n and check_plan(problem, s, metric)["solved"]
+
+
 @pytest.mark.parametrize("path", [EIGHT, KNIGHTS, CARD40], ids=["eight", "knights", "card40"])
 def test_first_plans_keep_the_optimum(path, monkeypatch):
     """First plans from the first horizon on (FIRST_FROM 0): the optimum is today's, the plans

@@ -267,13 +267,15 @@ class SlidingEncoder(Encoder):
                 frame(m, self.at(m, k, a, t), self.at(m, k, a, t + 1), [src[(k, a)]], [m.var(("dst", k, a, t))])
         return out
 
-    def _decode_paths(self, m, values):
-        """Each step's mover and end, joined by the domain's own path search."""
+    def _decode_paths(self, m, values, start=None):
+        """Each step's mover and end, joined by the domain's own path search from ``start``
+        (default the puzzle's start)."""
         ends = {}
         for key in (m.key(v) for v in values):
             if isinstance(key, tuple) and key[0] in ("src", "dst"):
                 ends.setdefault(key[-1], {})[key[0]] = key[1:3]
-        state, out = self.rules.initial, []
+        state = tuple(tuple(sorted(anchors)) for anchors in start) if start else self.rules.initial
+        out = []
         for t in sorted(ends):
             (k, a), (_, b) = ends[t]["src"], ends[t]["dst"]
             move, state = next((mv, nxt) for mv, nxt in self.rules.successors(state, "moves")
@@ -327,7 +329,7 @@ class SlidingEncoder(Encoder):
     def decode(self, m, values, start=None):
         """The plan's moves; ``start``: the state of step 0 (default the puzzle's start)."""
         if self.metric == "moves":
-            return self._decode_paths(m, values)
+            return self._decode_paths(m, values, start)
         keys = sorted((key for key in (m.key(v) for v in values)
                        if isinstance(key, tuple) and key[0] in ("mv", "umv")), key=lambda key: key[-1])
         where = {self.unit(k, a): a for k, starts in enumerate(start or self.rules.initial) for a in starts}
