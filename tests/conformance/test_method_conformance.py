@@ -67,3 +67,22 @@ def test_every_backend_stops_on_a_spent_time_limit(spec):
     rules = solved("sliding")[0][1]
     result = methods.run(spec, rules, None, 1e-9)
     assert result.status in (Status.TIMEOUT, Status.OPTIMAL, Status.UNSOLVABLE), result
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=[f.name for f in FAMILIES])
+def test_first_plans_from_the_first_conflict_keep_every_optimum(family, monkeypatch):
+    """The first plans (greedy search, the parallel steps, windows re-solved) asked at once, not
+    only on hard runs: every plan they offer replays, and the optimum is breadth-first search's,
+    in each of the family's metrics."""
+    from puzzleplan.planner import deepening, solve
+    monkeypatch.setattr(deepening, "HARD_RUN", 0)
+    monkeypatch.setattr(deepening, "FIRST_FROM", 0)
+    monkeypatch.setattr(deepening, "WINDOWS_AFTER", 0)
+    tried = 0
+    for seed, rules, metric, length in solved(family.name):
+        if metric not in family.encoders:
+            continue
+        got = solve(registry.problem(rules, (), ()), metric, enumerate_first=False)
+        assert got.status is Status.OPTIMAL and got.length == length, (family.name, seed, metric, got.status, got.length)
+        tried += bool(got.stats.get("first_plans"))
+    assert tried, "no run asked for a first plan"
