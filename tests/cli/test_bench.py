@@ -49,8 +49,11 @@ def test_time_and_memory_limits_stop_a_run_and_the_bench_goes_on(tmp_path):
     bench([Task(KLOTSKI, None, "steps", "bfs")], out, 60, memory_mb=25, **QUIET)
     bench(todo[1:], out, 30, **QUIET)
     rows = [json.loads(line) for line in open(out)]
-    assert [r["status"] for r in rows] == ["timeout", "memout", "optimal"]
-    assert rows[0]["length"] is None and rows[0]["seconds"] < 11
+    # the SAT run stops at its limit: with no plan yet, or with the first plan of a hard run in hand
+    # (greedy search after 2,000 conflicts: reached within the second on an idle machine only)
+    assert [r["status"] for r in rows][1:] == ["memout", "optimal"] and rows[0]["seconds"] < 11
+    assert (rows[0]["status"], rows[0]["length"]) == ("timeout", None) or \
+        (rows[0]["status"] == "feasible" and rows[0]["length"] >= 116 and rows[0]["bound"] < 116), rows[0]
 
 
 def test_a_killed_bench_loses_nothing_and_repeats_nothing(tmp_path):
