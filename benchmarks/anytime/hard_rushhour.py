@@ -128,13 +128,17 @@ def mutate(rng, cars):
             cars.pop(rng.randrange(1, len(cars)))
         used = {c[0] for c in cars}
         used.add("x")
-        label = next(lb for lb in LETTERS if lb not in used)
-        for _ in range(50):
-            car = random_car(rng, label)
-            if fits(cars, car):
-                cars.append(car)
-                break
+        place(rng, cars, next(lb for lb in LETTERS if lb not in used), 50)
     return cars
+
+
+def place(rng, cars, label, tries) -> None:
+    """A random car ``label`` added to ``cars`` where it fits, within ``tries`` draws."""
+    for _ in range(tries):
+        car = random_car(rng, label)
+        if fits(cars, car):
+            cars.append(car)
+            return
 
 
 def start_layout(rng, seeds):
@@ -143,11 +147,7 @@ def start_layout(rng, seeds):
         return cars_of(rng.choice(seeds))
     cars = [("A", rng.randrange(4), 2, "h", 2)]
     for label in LETTERS[:rng.randrange(11, 15)]:
-        for _ in range(30):
-            car = random_car(rng, label)
-            if fits(cars, car):
-                cars.append(car)
-                break
+        place(rng, cars, label, 30)
     return cars
 
 

@@ -82,7 +82,7 @@ def _key(entry):
         return repr(entry)
 
 
-def _solves(problem, steps, metric, counts) -> int | None:
+def replayed_length(problem, steps, metric, counts=()) -> int | None:
     """The plan's length if the rules' replay of ``steps`` reaches the goal (and meets every
     side condition), None otherwise (an illegal step included)."""
     try:
@@ -123,7 +123,7 @@ def shortened(problem, steps: list, length: int, metric: str, counts=()) -> tupl
     best, best_len = list(steps), length
     cut = without_loops(problem, best)
     if len(cut) < len(best):
-        got = _solves(problem, cut, metric, counts)
+        got = replayed_length(problem, cut, metric, counts)
         if got is not None and got <= best_len:
             best, best_len = cut, got
     if len(best) > LONGEST_SHORTENED:
@@ -131,7 +131,7 @@ def shortened(problem, steps: list, length: int, metric: str, counts=()) -> tupl
     i = len(best) - 1
     while i >= 0 and not limits.expired():      # from the end: a cut there leaves the earlier positions
         trial = best[:i] + best[i + 1:]
-        got = _solves(problem, trial, metric, counts)
+        got = replayed_length(problem, trial, metric, counts)
         if got is not None and got <= best_len:
             best, best_len = trial, got
         i = min(i, len(best)) - 1

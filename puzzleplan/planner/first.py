@@ -33,8 +33,7 @@ import math
 
 from .. import limits
 from ..constraints import state_space
-from ..puzzle import PuzzleError
-from ..validate import check_plan
+from .anytime import replayed_length
 
 # conflicts for the parallel horizons in all (measured: Rush Hour card 40 (steps) has a 132-step plan at
 # parallel horizon 40 after 6,126 conflicts from horizon 2; the 15-puzzle position of 32 steps
@@ -63,14 +62,11 @@ def _plain(problem, solver_name):
     return model, make_backend(spec, model, "seqcounter", problem.family)
 
 
-def _checked(problem, moves, metric, counts, start=None):
+def _checked(problem, moves, metric, counts):
     """``(steps, length)`` of ``moves`` if the rules' replay solves the puzzle, else None."""
     steps = problem.rules.render_steps(moves)
-    try:
-        report = check_plan(problem, steps, metric, counts)
-    except PuzzleError:
-        return None
-    return (steps, report["length"]) if report["solved"] else None
+    length = replayed_length(problem, steps, metric, counts)
+    return None if length is None else (steps, length)
 
 
 def parallel_first(problem, metric, counts, solver_name, lower: int, budget: int | None = None):
@@ -199,20 +195,13 @@ class Windows:
                 continue
             j = min(self.i + self.width, len(self.steps))
             trial = self.ask(self.steps, self.history, self.i, j, stop - self.row["conflicts"])
-            got = self._solves(trial) if trial is not None else None
+            got = replayed_length(self.problem, trial, self.metric, self.counts) if trial is not None else None
             if got is not None and got < self.length:
                 self.steps, self.length, self.shorter = trial, got, True
                 self.row["shorter"] += 1
                 offer(self.steps, self.length)
                 self.history = self.problem.rules.replay(self.steps).history
             self.i += max(1, self.width // 2)
-
-    def _solves(self, steps):
-        try:
-            report = check_plan(self.problem, steps, self.metric, self.counts)
-        except PuzzleError:
-            return None
-        return report["length"] if report["solved"] else None
 
     def close(self):
         self.solver.close()

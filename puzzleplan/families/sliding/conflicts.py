@@ -44,13 +44,10 @@ def excess_clauses(rules, metric: str) -> list[tuple[tuple, list[tuple[tuple, in
     tiles that forces at least ``excess`` moves beyond their distances, none implied by a
     placement of fewer of them.  Empty where the pattern tables do not apply (:func:`.pdb.applies`;
     metrics ``steps`` and ``slides``)."""
-    if metric not in pdb.METRICS or not rules.goal or not pdb.applies(rules):
+    board = pdb.tile_board(rules, metric)
+    if board is None:
         return []
-    spec = rules.spec
-    board = pdb.Board(tuple((x, y) for y in range(spec.height) for x in range(spec.width) if rules.inside((x, y))))
     n = len(board.cells)
-    if n > pdb.MAX_CELLS:
-        return []
     most = max(1, min(MOST_TILES, int(np.log(MOST_ENTRIES) / np.log(n))))
     rows: dict[int, list] = {}
     for k, g in sorted(rules.goal, key=lambda kg: (kg[1][1], kg[1][0])):

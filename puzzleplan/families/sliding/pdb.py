@@ -355,6 +355,21 @@ def applies(rules) -> bool:
     return len(kinds) == len(set(kinds)) and all(len(rules.kinds[k].labels) == 1 for k in kinds)
 
 
+def board_of(rules) -> Board:
+    """The board's cells (walls left out), in reading order."""
+    spec = rules.spec
+    return Board(tuple((x, y) for y in range(spec.height) for x in range(spec.width) if rules.inside((x, y))))
+
+
+def tile_board(rules, metric: str) -> Board | None:
+    """The board of a puzzle whose goal tiles tables can cover in ``metric`` (:func:`applies`,
+    a metric of :data:`METRICS`, at most :data:`MAX_CELLS` cells), else None."""
+    if metric not in METRICS or not rules.goal or not applies(rules):
+        return None
+    board = board_of(rules)
+    return board if len(board.cells) <= MAX_CELLS else None
+
+
 def tables_for(rules, metric: str, sizes: tuple[int, ...] | None = None, form: str | None = None) -> Patterns | None:
     """The additive tables of a sliding-block puzzle's goal tiles in ``metric``, or None where
     none apply (a piece larger than one cell, the ``moves`` metric, no goal, more than
@@ -362,13 +377,10 @@ def tables_for(rules, metric: str, sizes: tuple[int, ...] | None = None, form: s
     never empty) and the tables project the blank out (:mod:`.projected`; ``form="held"``:
     tables that hold it, parted by rows and by columns); with more, the tables hold the tiles
     alone."""
-    if metric not in METRICS or not rules.goal or not applies(rules):
+    board = tile_board(rules, metric)
+    if board is None:
         return None
-    spec = rules.spec
-    board = Board(tuple((x, y) for y in range(spec.height) for x in range(spec.width) if rules.inside((x, y))))
     n = len(board.cells)
-    if n > MAX_CELLS:
-        return None
     blank = n - sum(len(a) for a in rules.initial) == 1
     if blank:
         metric = "steps"

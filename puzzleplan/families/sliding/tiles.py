@@ -164,13 +164,13 @@ def solvable(rules) -> bool:
 
 def tile_search(rules, metric: str) -> TileSearch | None:
     """The in-place search for ``rules`` where it applies (see the module doc), else None."""
-    from .pdb import Board, Patterns, applies
+    from .pdb import Patterns, applies, board_of
     if metric not in ("steps", "slides") or not rules.goal or not applies(rules):
         return None
     if any(len(anchors) != 1 for anchors in rules.initial) or getattr(rules, "avoid", None):
         return None
     spec = rules.spec
-    board = Board(tuple((x, y) for y in range(spec.height) for x in range(spec.width) if rules.inside((x, y))))
+    board = board_of(rules)
     if len(board.cells) - len(rules.initial) != 1 or len(board.cells) != spec.width * spec.height:
         return None
     if len(rules.goal) != len(rules.initial) or any(rules.kinds[k].axes != "hv" for k, _ in rules.goal):
