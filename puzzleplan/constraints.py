@@ -120,6 +120,7 @@ class Counters:
 
     def successors(self, state, metric):
         refused = self.rules.ends_refused(metric) if self.problem.ends else None
+        refused = refused or (self.rules.counts_refused(metric) if self.slot else None)
         if refused:
             raise PuzzleError(refused)
         inner, counters, last = state

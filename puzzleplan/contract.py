@@ -101,6 +101,13 @@ class Rules(abc.ABC):
         deepening stops there with ``unsolvable`` rather than marching on to ``--max-horizon``."""
         return None
 
+    def walk_metric(self, metric: str) -> str:
+        """A metric whose moves, one at a time, reach every state ``metric``'s moves reach (and
+        only those): what an enumeration of the states and a first plan's greedy search walk
+        when ``metric``'s own successors are many (moves made together).  ``metric`` itself by
+        default."""
+        return metric
+
     def continuation(self, move: Move, metric: str):
         """``(start, end)`` marks of a move that a following move of the same mover may
         continue as one move of the metric (sliding runs), or None: no merging."""
@@ -211,6 +218,11 @@ class SideConditions(abc.ABC):
 
     def ends_refused(self, metric: str) -> str | None:
         """Why end conditions cannot be met in ``metric`` (one line), or None: they can."""
+        return None
+
+    def counts_refused(self, metric: str) -> str | None:
+        """Why move counts (frozen pieces included) cannot be taken in ``metric`` (one line), or
+        None: they can."""
         return None
 
 

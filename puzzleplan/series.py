@@ -42,7 +42,7 @@ class Series:
     minutes (sliding/dense: neither SAT nor LM-cut proves its first point in 240 s), checked
     only where a bench run proves them.  ``limits``: the lowest and highest value the series
     can make a puzzle of (``generate`` refuses any other before writing); None: its listed
-    points' span."""
+    points' span.  ``metric``: the metric the series is made for, None: the family's first."""
 
     name: str
     summary: str
@@ -52,6 +52,8 @@ class Series:
     regime: str = "wide"
     reference: str | None = "astar"
     limits: tuple[int, int] | None = None
+    #: the metric the series is made for (its points are measured in it); None: the family's first
+    metric: str | None = None
 
     @property
     def span(self) -> tuple[int, int]:

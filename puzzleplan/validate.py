@@ -6,15 +6,16 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import registry
-from .puzzle import MoveCount
+from .puzzle import MoveCount, PuzzleError
 
 
 def moves_per_piece(rules, steps: Sequence[str], metric: str) -> dict[str, int]:
     """Moves of each piece in ``metric`` units, by the rules' one definition of a
     move (``moves_of``)."""
     counts: dict[str, int] = {}
-    for piece, _ in rules.moves_of(steps, metric):
-        counts[piece] = counts.get(piece, 0) + 1
+    for pieces, _ in rules.moves_of(steps, metric):
+        for piece in pieces.split("+"):     # a time step of several pieces (sliding makespan)
+            counts[piece] = counts.get(piece, 0) + 1
     return counts
 
 
@@ -25,6 +26,9 @@ def check_plan(problem, steps: Sequence[str], metric: str, counts: Sequence[Move
     conditions and ``counts``)."""
     problem = registry.problem(problem, counts)
     rules = problem.rules
+    refused = rules.counts_refused(metric) if any(problem.alternatives()) and hasattr(rules, "counts_refused") else None
+    if refused:
+        raise PuzzleError(refused)
     replay = rules.replay(steps)
     report = {"status": "valid", "length": rules.count(steps, metric), "metric": metric,
               "steps": len(steps), "solved": False, "problem": None}

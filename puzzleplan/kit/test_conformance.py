@@ -250,6 +250,14 @@ def test_side_conditions_hold_or_are_refused_in_one_line(family):
                     state_space(problem)
                 except Contradiction:       # the rules' own bound says no plan can: nothing to compare
                     continue
+                refused = rules.counts_refused(metric)
+                if refused:                 # a metric that counts no piece's moves: both refuse, in one line
+                    for run in (lambda: breadth_first_search(problem, metric),
+                                lambda: solve(problem, metric, "pysat", max_horizon=40)):
+                        with pytest.raises(PuzzleError) as refusal:
+                            run()
+                        assert str(refusal.value) == refused and "\n" not in refused
+                    continue
                 bfs = breadth_first_search(problem, metric)
                 sat = solve(problem, metric, "pysat", max_horizon=40)
                 if bfs.status is Status.UNSOLVABLE:

@@ -271,7 +271,9 @@ def _enumerated(problem, metric, say) -> Result | None:
 
     try:
         # a goal among the states seen rules out the one answer sought (unsolvable): stop there
-        figures = explore(problem, metric, progress=closing, max_states=ENUMERATE_STATES, stop_at_goal=True)
+        # the states are those of the walk metric's moves (makespan's: unit steps, one at a time)
+        walk = problem.rules.walk_metric(metric)
+        figures = explore(problem, walk, progress=closing, max_states=ENUMERATE_STATES, stop_at_goal=True)
     except Open as why:
         say(f"enumeration stopped: the state space is still opening up ({why}); deepening")
         return None
@@ -289,7 +291,7 @@ def _enumerated(problem, metric, say) -> Result | None:
                       stats={"reachable": figures["reachable"]},
                       message="unsolvable: found by enumerating the states before any SAT call")
     if stopped is Stopped.GOAL:
-        say(f"enumeration stopped: a goal state is reachable ({figures['nearest_goal']} {metric} away, "
+        say(f"enumeration stopped: a goal state is reachable ({figures['nearest_goal']} {walk} away, "
             f"{figures['reachable']:,} states seen); deepening")
     elif stopped is Stopped.MAX_STATES:
         say(f"enumeration stopped at {ENUMERATE_STATES:,} states (its budget): the space is larger; deepening")

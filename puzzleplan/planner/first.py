@@ -111,9 +111,10 @@ def greedy_first(problem, metric, counts, max_states: int | None = None):
     ``max_states`` states (default :data:`GREEDY_STATES`) are expanded without reaching a goal."""
     max_states = GREEDY_STATES if max_states is None else max_states
     space = state_space(problem)
+    walk = problem.rules.walk_metric(metric)   # makespan's steps walked one at a time
     start = space.initial
     parent = {start: None}
-    heap = [(space.heuristic(start, metric), 0, start)]
+    heap = [(space.heuristic(start, walk), 0, start)]
     row = {"way": "greedy", "expanded": 0}
     tie = 0
     while heap and row["expanded"] < max_states:
@@ -130,11 +131,11 @@ def greedy_first(problem, metric, counts, max_states: int | None = None):
             row["length"] = got[1]
             return got[0], got[1], row
         row["expanded"] += 1
-        for move, nxt in space.successors(state, metric):
+        for move, nxt in space.successors(state, walk):
             if nxt not in parent:
                 parent[nxt] = (state, move)
                 tie += 1
-                heapq.heappush(heap, (space.heuristic(nxt, metric), tie, nxt))
+                heapq.heappush(heap, (space.heuristic(nxt, walk), tie, nxt))
     return None, None, row
 
 
@@ -159,7 +160,7 @@ class Windows:
         if counts or problem.counts or problem.ends or metric not in problem.family.encoders:
             return False
         cls = encoder_class(problem.family, metric)
-        return hasattr(cls, "window_state") and hasattr(cls, "window_steps")
+        return hasattr(cls, "window_state") and hasattr(cls, "window_steps") and getattr(cls, "windows", True)
 
     def ask(self, steps, history, i, j, budget):
         """A plan with the moves between ``i`` and ``j`` done in fewer, or None."""

@@ -247,3 +247,156 @@ def test_the_null_move_is_no_move(tmp_path):
     assert not check_plan(domain, ["AR", "AL"], "moves")["solved"]
     assert domain.rules.count(["AR", "AL"], "moves") == 0
     assert domain.rules.moves_of(["AR", "BL", "BR", "AR"], "moves") == [("A", ("AR", "AR"))]
+
+
+# -- makespan: time steps of pieces moving together ---------------------------------------
+def together(board, placement, moving):
+    """The placement after the pieces of ``moving`` (label -> direction) each move one cell at
+    once, or None: by the definition, each enters only cells no piece covers before the time
+    step, and no cell is entered twice."""
+    covered = set().union(*placement.values())
+    new, entered = dict(placement), set()
+    for label, d in moving.items():
+        one = step(board, {label: placement[label]}, label, d)   # board, walls and axes alone
+        if one is None:
+            return None
+        fresh = one[label] - placement[label]
+        if fresh & covered or fresh & entered:
+            return None
+        entered |= fresh
+        new[label] = one[label]
+    return new
+
+
+def joint(board, placement):
+    labels = sorted(placement)
+    for choice in __import__("itertools").product([None, *VEC], repeat=len(labels)):
+        moving = {lb: d for lb, d in zip(labels, choice) if d is not None}
+        if moving:
+            new = together(board, placement, moving)
+            if new is not None:
+                yield moving, new
+
+
+def random_crowd(rng):
+    """A board of 3x3 to 4x4 with 2-4 pieces and goals for 1-3 of them (several pieces at work
+    make time steps of several moves)."""
+    while True:
+        board = random_board(rng)
+        w, h = rng.choice([(3, 3), (3, 4), (4, 3), (4, 4)])
+        cells = [(x, y) for y in range(h) for x in range(w)]
+        free, pieces, axes = list(cells), {}, {}
+        for label in "ABCD"[:rng.randint(2, 4)]:
+            shape = rng.choice(SHAPES)
+            spots = [(x, y) for x, y in free if all((x + dx, y + dy) in free for dx, dy in shape)]
+            if not spots:
+                break
+            x, y = rng.choice(spots)
+            pieces[label] = frozenset((x + dx, y + dy) for dx, dy in shape)
+            free = [c for c in free if c not in pieces[label]]
+            axes[label] = rng.choice(["hv", "hv", "hv", "h", "v"])
+        goals, taken = [], set()
+        for label in rng.sample(sorted(pieces), min(len(pieces), rng.randint(1, 3))):
+            x0, y0 = min(x for x, _ in pieces[label]), min(y for _, y in pieces[label])
+            shape = [(x - x0, y - y0) for x, y in pieces[label]]
+            spots = [(x, y) for x, y in cells if all((x + dx, y + dy) in cells and (x + dx, y + dy) not in taken
+                                                      for dx, dy in shape)
+                     and (axes[label] != "h" or y == y0) and (axes[label] != "v" or x == x0)]
+            if spots:
+                gx, gy = rng.choice(spots)
+                goals.append((label, frozenset((gx + dx, gy + dy) for dx, dy in shape)))
+                taken |= goals[-1][1]
+        if goals and free and any(pieces[label] != cells for label, cells in goals):
+            board.update(w=w, h=h, walls=set(), pieces=pieces, axes=axes, goal=goals[0], goals=goals)
+            return board
+
+
+def crowd_text(board) -> str:
+    text = slide_text(board, []).replace("constraints: \n", "")
+    head, _, tail = text.partition("goal:\n")
+    rows = tail.split("\n")[:board["h"]]
+    goal = [["." for _ in range(board["w"])] for _ in range(board["h"])]
+    for label, cells in board["goals"]:
+        for x, y in cells:
+            goal[y][x] = label
+    return head + "goal:\n" + "\n".join("".join(r) for r in goal) + "\n" + "\n".join(tail.split("\n")[len(rows):])
+
+
+def reached(board, placement) -> bool:
+    return all(placement[label] == cells for label, cells in board.get("goals", [board["goal"]]))
+
+
+def makespan_oracle(board):
+    """The fewest time steps to the goal by breadth-first search over labelled placements
+    (None: no plan)."""
+    label, goal = board["goal"]
+    start = dict(board["pieces"])
+    level, seen = [start], {tuple(sorted(start.items()))}
+    for n in range(64):
+        if any(reached(board, pl) for pl in level):
+            return n
+        nxt = []
+        for placement in level:
+            for _, new in joint(board, placement):
+                k = tuple(sorted(new.items()))
+                if k not in seen:
+                    seen.add(k)
+                    nxt.append(new)
+        if not nxt:
+            return None
+        level = nxt
+    return "too big"
+
+
+def makespan_of(board, steps):
+    """The fewest time steps a plan of unit steps can be cut into (any cut, not only the
+    greedy one), or None if the steps are illegal or do not reach the goal."""
+    places = [dict(board["pieces"])]
+    for s in steps:
+        nxt = step(board, places[-1], s[:-1], s[-1])
+        if nxt is None:
+            return None
+        places.append(nxt)
+    if not reached(board, places[-1]):
+        return None
+    best = [0] + [None] * len(steps)
+    for i in range(1, len(steps) + 1):
+        for j in range(i):
+            moving = {}
+            for s in steps[j:i]:
+                moving.setdefault(s[:-1], []).append(s[-1])
+            if best[j] is None or any(len(ds) > 1 for ds in moving.values()):
+                continue
+            if together(board, places[j], {lb: ds[0] for lb, ds in moving.items()}) is not None:
+                best[i] = best[j] + 1 if best[i] is None else min(best[i], best[j] + 1)
+    return best[-1]
+
+
+def test_makespan_oracle_search_and_sat_agree(tmp_path):
+    rng = random.Random(14)
+    outcomes, several = [], 0
+    for i in range(120):
+        board = random_board(rng) if i % 3 == 0 else random_crowd(rng)
+        path = tmp_path / "b.slide"
+        path.write_text(crowd_text(board) if "goals" in board else slide_text(board, []).replace("constraints: \n", ""))
+        domain = load(path).problem
+        best = makespan_oracle(board)
+        ref = breadth_first_search(domain, "makespan")
+        if best is None:
+            assert ref.status is Status.UNSOLVABLE, slide_text(board, [])
+        else:
+            assert ref.status is Status.OPTIMAL and ref.length == best, (path.read_text(), ref, best)
+            assert makespan_of(board, ref.steps) == best
+        backends = ["pysat", "pysat-de"] + (["cpsat"] if i % 3 == 0 else [])
+        for backend in backends:
+            got = solve(domain, "makespan", backend, max_horizon=best if best is not None else 6)
+            if best is None:
+                assert got.status in (Status.NO_PLAN_WITHIN, Status.UNSOLVABLE), (backend, got)
+            else:
+                assert got.status is Status.OPTIMAL and got.length == best, (path.read_text(), backend, got)
+                assert makespan_of(board, got.steps) == best
+                several += len(got.steps) > got.length
+        outcomes.append(best)
+    assert sum(o is None for o in outcomes) >= 10
+    assert sum(isinstance(o, int) and o >= 3 for o in outcomes) >= 25
+    assert several >= 30         # plans whose time steps move two pieces or more

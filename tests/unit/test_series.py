@@ -71,7 +71,7 @@ def test_the_smallest_points_sat_equals_search(tmp_path, family, series):
     replayed by the rules, on the first two points of every series that has a reference."""
     for path in generate(family, series.name, tmp_path, values=list(series.values[:2])):
         domain = load(str(path)).problem
-        metric = family.metrics[0]
+        metric = series.metric or family.metrics[0]
         bfs = run_method(series.reference, domain, metric, 60)
         sat = run_method("pysat-de", domain, metric, 60)
         assert bfs.status is sat.status and bfs.status in (Status.OPTIMAL, Status.UNSOLVABLE), (path.name, bfs, sat)

@@ -6,7 +6,7 @@ FAMILY = Family(
     name="sliding",
     summary="sliding blocks: Klotski, Rush Hour, Huarong Dao, any polyomino board",
     package=__name__,
-    metrics=("steps", "slides", "moves"),
+    metrics=("steps", "slides", "moves", "makespan"),
     formats=(
         Format("slide", (".slide",), "slide:read", inline_constraints=True),
         Format("rushhour", (".rh",), "rushhour:read", levels="rushhour:levels"),
@@ -17,7 +17,7 @@ FAMILY = Family(
     generate="generate:generate",
     series="series:SERIES",
     encoders={"steps": "encoding:SlidingEncoder", "slides": "encoding:SlidingEncoder",
-              "moves": "encoding:SlidingEncoder"},
+              "moves": "encoding:SlidingEncoder", "makespan": "parallel:SimultaneousSteps"},
     parallel={"steps": "parallel:ParallelSteps"},
     pddl="pddl:PDDL",
     scene="scene:board",

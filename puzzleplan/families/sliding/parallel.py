@@ -33,9 +33,9 @@ cells' count (kept: they are facts of every state).
 """
 from __future__ import annotations
 
-from .encoding import SlidingEncoder
-from .rules import DIRS
-from ...encodings.base import frame
+from .encoding import OPPOSITE, SlidingEncoder
+from .rules import DIRS, apart
+from ...encodings.base import Encoder, frame
 from ...puzzle import PuzzleError
 
 # the order of the directions within a step (any fixed order is sound)
@@ -46,6 +46,10 @@ class ParallelSteps(SlidingEncoder):
     """Relaxed ∃-step encoding of the ``steps`` metric (see the module doc)."""
 
     no_system = "parallel steps are for first plans only"
+    #: an earlier move of a step may free a cell a later one enters (relaxed ∃-step)
+    relaxed = True
+    #: windows of a plan are re-solved in the sequential encoding only (:mod:`puzzleplan.planner.first`)
+    windows = False
 
     def __init__(self, problem, metric="steps", counts=()):
         if metric != "steps":
@@ -53,6 +57,10 @@ class ParallelSteps(SlidingEncoder):
         super().__init__(problem, metric, counts)
         if self.counted or self.finish:
             raise PuzzleError("parallel steps take no move counts nor end conditions")
+        self._ordered()
+
+    def _ordered(self):
+        """The fixed order of the moves within a step, and the moves leaving each cell."""
         self.order = None
         kinds = self.rules.kinds
         self.keys = {}              # transition -> its place in the fixed order
@@ -81,8 +89,10 @@ class ParallelSteps(SlidingEncoder):
             m.implies(mv, [self.at(m, k, b, t + 1)])
             m.implies(mv, [-self.at(m, k, a, t + 1)])
             for c in entered:       # free at the start of the step, or left by an earlier move
-                earlier = [self.mv(m, q, t) for q in self.leaves.get(c, ()) if self.keys[q] < self.keys[tr]]
+                earlier = [self.mv(m, q, t) for q in self.leaves.get(c, ()) if self.keys[q] < self.keys[tr]] \
+                    if self.relaxed else []
                 m.add([-mv, m.var(("empty", c, t)), *earlier])
+            self.barred(m, tr, mv, t)
             leaving.setdefault((k, a), []).append(mv)
             arriving.setdefault((k, b), []).append(mv)
             out.append((mv, k))
@@ -93,6 +103,9 @@ class ParallelSteps(SlidingEncoder):
                 frame(m, self.at(m, k, a, t), self.at(m, k, a, t + 1),
                       leaving.get((k, a), []), arriving.get((k, a), []))
         return out
+
+    def barred(self, m, tr, mv, t):
+        """What a step may not be followed or preceded by (nothing here)."""
 
     def step(self, m, t):
         """Any set of moves the fixed order can carry out: ``("act", t)`` iff one is made."""
@@ -114,3 +127,62 @@ class ParallelSteps(SlidingEncoder):
     def parallel_steps(self, m, values) -> int:
         """How many time steps hold a move."""
         return len({m.key(v)[-1] for v in values if isinstance(m.key(v), tuple) and m.key(v)[0] == "mv"})
+
+
+class SimultaneousSteps(ParallelSteps):
+    """The ``makespan`` metric (:mod:`.makespan`): in a time step, pieces that do not interfere
+    each move one cell -- every cell entered empty at the start of the step (the plain ∀-step
+    semantics: any order of the step's moves is legal and ends in the same position), no cell
+    entered twice (the cover at ``t + 1`` says so).  Horizon ``T`` is satisfiable iff a plan
+    of at most ``T`` time steps exists, so refuting it proves the makespan, as the sequential
+    encoding proves the steps.
+
+    A piece never steps straight back in the next time step: the two steps can be dropped
+    (nobody else entered either cell meanwhile: each was covered at the start of one of the two
+    time steps), leaving a plan of no more time steps.  Distance bounds count time steps: a
+    piece moves one cell a time step at most, so each goal needs its nearest piece within the
+    steps left (goal side) and no piece is farther from its start than the steps made."""
+
+    no_system = None
+    relaxed = False
+
+    def __init__(self, problem, metric="makespan", counts=()):
+        if metric != "makespan":
+            raise PuzzleError(f"simultaneous steps are the makespan metric, not {metric!r}")
+        SlidingEncoder.__init__(self, problem, "steps", counts)
+        self.metric = "makespan"
+        if self.counted:
+            raise PuzzleError(self.rules.counts_refused("makespan"))
+        self._ordered()
+
+    def double_ended(self):
+        return Encoder.double_ended(self)
+
+    def barred(self, m, tr, mv, t):
+        k, _, d, _, b, _ = tr
+        for key in (("mv", k, b, OPPOSITE[d], 1, t - 1), ("mv", k, b, OPPOSITE[d], 1, t + 1)):
+            if m.has(key):
+                m.add([-m.var(key), -mv])
+
+    def goal_bound(self, m, t, moves_left):
+        """Each goal placement has a piece of its kind within ``moves_left`` cells at step ``t``."""
+        for k, g in self.rules.goal:
+            anchors = self.rules.kinds[k].anchors
+            near = [self.at(m, k, a, t) for a in anchors if apart(a, g, "steps") <= moves_left]
+            if not near:            # no piece can make it: no state at t does
+                for a in anchors:
+                    m.add([-self.at(m, k, a, t)])
+            elif len(near) < len(anchors):
+                m.add(near)
+        return True
+
+    def start_bound(self, m, t, moves_done):
+        """No piece of a unit is farther than ``moves_done`` cells from the unit's start anchors."""
+        added = False
+        for u, anchors in self.unit_anchors.items():
+            starts = [a for a in self.rules.initial[u[0]] if self.unit(u[0], a) == u]
+            for a in anchors:
+                if min(apart(a, b, "steps") for b in starts) > moves_done:
+                    m.add([-self.at(m, u[0], a, t)])
+                    added = True
+        return added

@@ -127,6 +127,9 @@ class PDDL(FamilyPDDL):
         if metric == "moves":
             return ("the sliding 'moves' metric (a piece anywhere it reaches alone) is not exported "
                     "to PDDL; use --metric steps or slides")
+        if metric == "makespan":
+            return ("the sliding 'makespan' metric (pieces moving at once) is not exported to PDDL; "
+                    "use --metric steps or slides")
         return None
 
     def schemas(self, base, metric: str) -> list[Schema]:

@@ -15,7 +15,9 @@ move     one piece goes from one anchor to another; ``Move.data`` is
 steps    ``"<label><U|D|L|R>"``, one cell each
 
 Metrics: ``steps`` (one piece, one cell), ``slides`` (one piece, any distance in one
-straight line), ``moves`` (one piece to anywhere it can reach alone, turns allowed).
+straight line), ``moves`` (one piece to anywhere it can reach alone, turns allowed),
+``makespan`` (time steps: pieces that do not interfere each move one cell at once,
+:mod:`.makespan`).
 
 What one move is -- defined here once (:meth:`SlidingPuzzle.moves_of`) and used by
 search (through :meth:`~SlidingPuzzle.successors` and
@@ -49,7 +51,7 @@ from ...contract import Rules, SideConditions
 Cell = tuple[int, int]
 DIRS: dict[str, Cell] = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
 AXIS_DIRS = {"hv": "UDLR", "h": "LR", "v": "UD"}
-METRICS = ("steps", "slides", "moves")
+METRICS = ("steps", "slides", "moves", "makespan")
 
 
 def add(a: Cell, b: Cell) -> Cell:
@@ -59,7 +61,7 @@ def add(a: Cell, b: Cell) -> Cell:
 def apart(a: Cell, b: Cell, metric: str) -> int:
     """Fewest moves of ``metric`` that take a piece's anchor from ``a`` to ``b`` on an empty
     board: admissible in every state (the heuristic, the encoder's distance bounds)."""
-    if metric == "steps":
+    if metric in ("steps", "makespan"):     # a time step moves a piece one cell at most
         return abs(a[0] - b[0]) + abs(a[1] - b[1])
     if metric == "slides":
         return (a[0] != b[0]) + (a[1] != b[1])
@@ -224,6 +226,10 @@ class SlidingPuzzle(SideConditions, Rules):
         return all(a in state[k] for k, a in self.goal)
 
     def successors(self, state, metric: str = "steps") -> Iterator[tuple[Move, tuple]]:
+        if metric == "makespan":
+            from .makespan import joint_successors
+            yield from joint_successors(self, state)
+            return
         occ = self.occupied(state)
         for k, anchors in enumerate(state):
             for i, a in enumerate(anchors):
@@ -263,6 +269,16 @@ class SlidingPuzzle(SideConditions, Rules):
                             path.append(parent[path[-1]])
                         yield tuple(reversed(path))
 
+    def walk_metric(self, metric: str) -> str:
+        """``steps`` for ``makespan`` (a time step's moves are unit steps taken together)."""
+        return "steps" if metric == "makespan" else metric
+
+    def counts_refused(self, metric: str) -> str | None:
+        if metric == "makespan":
+            return ("the makespan metric counts time steps, not a piece's moves: move counts and "
+                    "frozen pieces take --metric steps, slides or moves")
+        return None
+
     def state_bound(self) -> int:
         """The ways to place each kind's pieces on its legal anchors, multiplied over the kinds
         (overlaps not subtracted)."""
@@ -289,6 +305,9 @@ class SlidingPuzzle(SideConditions, Rules):
     def heuristic(self, state, metric: str = "steps") -> int:
         """The per-mover bounds' sum, or the additive pattern databases' where every piece is one
         cell (:mod:`.pdb`), whichever is larger."""
+        if metric == "makespan":
+            from .makespan import bound as time_bound
+            return time_bound(self, state)
         bound = sum(self.mover_bounds(state, metric, 0).values())
         tables = self.pattern_tables(metric)
         deeper = tables.value(state) if tables is not None else None
@@ -299,7 +318,7 @@ class SlidingPuzzle(SideConditions, Rules):
         kept), or None where none apply; ``form``: :func:`.pdb.tables_for`'s.  The attributes
         ``pattern_form`` and ``pattern_sizes`` set the defaults (a bench's 6-6-3)."""
         from .pdb import tables_for
-        if not self.patterns:
+        if not self.patterns or metric == "makespan":
             return None
         made = self.__dict__.setdefault("_pattern_tables", {})
         form = form or self.__dict__.get("pattern_form")
@@ -379,9 +398,10 @@ class SlidingPuzzle(SideConditions, Rules):
     def render_steps(self, moves: Sequence[Move], start: dict | None = None) -> list[str]:
         """Unit steps ``label + direction`` of ``moves`` made from ``start`` (a replay entry:
         label -> cells; default the start of the puzzle)."""
+        from .makespan import unit_moves
         where = {label: normalise(cells)[0] for label, cells in (start or self.spec.pieces).items()}
         out = []
-        for move in moves:
+        for move in unit_moves(moves):
             k, path = move.data
             label = next(lb for lb in self.kinds[k].labels if where[lb] == path[0])
             for a, b in zip(path, path[1:]):
@@ -424,6 +444,9 @@ class SlidingPuzzle(SideConditions, Rules):
         each.  The steps are read as written; legality is :meth:`replay`'s job."""
         if metric == "steps":
             return [(s[:-1], (s,)) for s in steps]
+        if metric == "makespan":
+            from .makespan import time_steps
+            return time_steps(self.spec.pieces, steps)
         if metric == "slides":
             out: list[tuple[str, tuple[str, ...]]] = []
             for s in steps:

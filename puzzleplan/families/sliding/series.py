@@ -14,6 +14,10 @@
   plans longer than the distances say, where search's bound is weak and a search's states
   gain a counter per owed piece.  No method proves its first point within minutes (SAT and
   LM-cut each ran out of 240 s on k=0): a series of the regime nobody wins yet.
+- ``together``: n distinct 1 x 1 pieces on a 6 x 6 board, each to a cell three steps from
+  where it starts, counted in ``makespan`` (time steps in which pieces move at once): the
+  optimum stays near 3-5 while a time step's choices grow as 2^n (every set of the pieces
+  free to move), where a SAT encoding's variables grow as n.
 - ``fifteen``: the 15-puzzle, the blank walked d random steps from the goal (never straight
   back): the optimum grows with d, the board stays 4 x 4 (walks of 40 to 80 steps gave optima
   of 24 to 50: benchmarks/pdb).
@@ -86,6 +90,23 @@ def each(rng: random.Random, k: int) -> dict[str, str]:
                            [f"{lb}.moves>=1" for lb in sorted(movers)])}
 
 
+def together(rng: random.Random, n: int, w: int = 6, h: int = 6) -> dict[str, str]:
+    """n distinct pieces on w x h, each to its own cell three steps from where it starts."""
+    if not 1 <= n <= 20:
+        raise ValueError("give from 1 to 20 pieces")
+    cells = [(x, y) for x in range(w) for y in range(h)]
+    while True:
+        at = dict(zip(LABELS, rng.sample(cells, n)))
+        goal: dict = {}
+        for lb, (x0, y0) in at.items():
+            far = [c for c in cells if abs(c[0] - x0) + abs(c[1] - y0) == 3 and c not in goal.values()]
+            if not far:
+                break
+            goal[lb] = rng.choice(far)
+        if len(goal) == n:
+            return {".slide": text(w, h, at, goal, f"{n} pieces, each three steps from its goal, in makespan")}
+
+
 def fifteen(rng: random.Random, walk: int, w: int = 4, h: int = 4) -> dict[str, str]:
     """The w x h tile puzzle ``walk`` random blank steps from its goal (no step undoes the last)."""
     if not 0 <= walk <= 999:
@@ -113,6 +134,8 @@ SERIES = {
                     tuple(range(0, 9)), dense, regime="conditions", reference=None, limits=(0, 24)),
     "busy": Series("busy", "15 pieces on 6 x 6, A B C three steps each, k others must move at least once", "k",
                    tuple(range(0, 13)), busy, regime="conditions", limits=(0, 12)),
+    "together": Series("together", "n pieces on 6 x 6, each three steps from its goal, in makespan", "n",
+                       tuple(range(1, 13)), together, limits=(1, 20), metric="makespan"),
     "fifteen": Series("fifteen", "the 15-puzzle, the blank walked d random steps from the goal", "d",
                       (10, 15) + tuple(range(20, 101, 10)), fifteen, regime="deep", limits=(0, 999)),
 }
