@@ -41,12 +41,27 @@ def show(file, level, plan_file, metric, constraints, options, animations):
         if plan_file:
             steps = read_plan(plan_file)
             frames = problem.rules.replay(steps).frames()
-            for i, (step, frame) in enumerate(zip(steps, frames[1:]), 1):
-                click.echo(f"\nstep {i}: {step}")
-                click.echo("\n".join(drawn(frame)))
-            write_animations(animations, problem, steps, check_metric(problem, metric))
+            metric = check_metric(problem, metric)
+            for name, done, group in _drawn_moves(problem.rules, steps, metric):
+                click.echo(f"\n{name}: {' '.join(group)}")
+                click.echo("\n".join(drawn(frames[done])))
+            write_animations(animations, problem, steps, metric)
     except PuzzleError as err:
         fail(err)
+
+
+def _drawn_moves(rules, steps, metric):
+    """``(name, steps done, the move's steps)`` for each frame ``show`` draws: one per move of
+    ``metric`` where its moves cut the plan into consecutive runs (``makespan``: one per time
+    step), else one per unit step."""
+    moves = [group for _, group in rules.moves_of(steps, metric)]
+    if metric == rules.metrics[0] or [s for group in moves for s in group] != list(steps):
+        return [(f"step {i}", i, [step]) for i, step in enumerate(steps, 1)]
+    word, done, out = "time step" if metric == "makespan" else f"move ({metric})", 0, []
+    for i, group in enumerate(moves, 1):
+        done += len(group)
+        out.append((f"{word} {i}", done, list(group)))
+    return out
 
 
 @click.command()

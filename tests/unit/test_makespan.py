@@ -93,3 +93,16 @@ def test_a_first_plan_walks_unit_steps_and_is_counted_in_time_steps():
     assert problem.rules.replay(steps).solved
     assert length == problem.rules.count(steps, "makespan") <= len(steps)
     assert row["way"] == "greedy"
+
+
+def test_show_draws_one_frame_per_time_step(tmp_path):
+    path = tmp_path / "b.slide"
+    path.write_text("board:\nA..\n...\n..B\n\ngoal:\n..A\n...\nB..\n")
+    plan = tmp_path / "plan.txt"
+    plan.write_text("AR BL AR BL\n")
+    run = CliRunner().invoke(main, ["show", str(path), "--plan", str(plan), "-m", "makespan"])
+    assert run.exit_code == 0, run.output
+    assert "time step 1: AR BL" in run.output and "time step 2: AR BL" in run.output
+    assert "time step 3" not in run.output
+    run = CliRunner().invoke(main, ["show", str(path), "--plan", str(plan)])
+    assert "step 4: BL" in run.output
