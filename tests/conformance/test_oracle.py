@@ -34,16 +34,7 @@ def random_board(rng):
         cells = [(x, y) for y in range(h) for x in range(w)]
         walls = set(rng.sample(cells, rng.choice([0, 0, 1])))
         free = [c for c in cells if c not in walls]
-        pieces, axes = {}, {}
-        for label in "ABC"[:rng.randint(1, 3)]:
-            shape = rng.choice(SHAPES)
-            spots = [(x, y) for x, y in free if all((x + dx, y + dy) in free for dx, dy in shape)]
-            if not spots:
-                break
-            x, y = rng.choice(spots)
-            pieces[label] = frozenset((x + dx, y + dy) for dx, dy in shape)
-            free = [c for c in free if c not in pieces[label]]
-            axes[label] = rng.choice(["hv", "hv", "h", "v"])
+        pieces, axes, free = put_pieces(rng, free, "ABC"[:rng.randint(1, 3)], ["hv", "hv", "h", "v"])
         if not pieces or not free:
             continue
         target = rng.choice(sorted(pieces))
@@ -56,6 +47,22 @@ def random_board(rng):
         gx, gy = rng.choice(spots)
         goal = frozenset((gx + dx, gy + dy) for dx, dy in shape)
         return {"w": w, "h": h, "walls": walls, "pieces": pieces, "axes": axes, "goal": (target, goal)}
+
+
+def put_pieces(rng, free, labels, axes_pool):
+    """``(pieces, axes, cells left free)``: each label a random shape on free cells, until one
+    does not fit."""
+    pieces, axes = {}, {}
+    for label in labels:
+        shape = rng.choice(SHAPES)
+        spots = [(x, y) for x, y in free if all((x + dx, y + dy) in free for dx, dy in shape)]
+        if not spots:
+            break
+        x, y = rng.choice(spots)
+        pieces[label] = frozenset((x + dx, y + dy) for dx, dy in shape)
+        free = [c for c in free if c not in pieces[label]]
+        axes[label] = rng.choice(axes_pool)
+    return pieces, axes, free
 
 
 def random_counts(rng, board):
@@ -282,19 +289,9 @@ def random_crowd(rng):
     """A board of 3x3 to 4x4 with 2-4 pieces and goals for 1-3 of them (several pieces at work
     make time steps of several moves)."""
     while True:
-        board = random_board(rng)
         w, h = rng.choice([(3, 3), (3, 4), (4, 3), (4, 4)])
         cells = [(x, y) for y in range(h) for x in range(w)]
-        free, pieces, axes = list(cells), {}, {}
-        for label in "ABCD"[:rng.randint(2, 4)]:
-            shape = rng.choice(SHAPES)
-            spots = [(x, y) for x, y in free if all((x + dx, y + dy) in free for dx, dy in shape)]
-            if not spots:
-                break
-            x, y = rng.choice(spots)
-            pieces[label] = frozenset((x + dx, y + dy) for dx, dy in shape)
-            free = [c for c in free if c not in pieces[label]]
-            axes[label] = rng.choice(["hv", "hv", "hv", "h", "v"])
+        pieces, axes, free = put_pieces(rng, cells, "ABCD"[:rng.randint(2, 4)], ["hv", "hv", "hv", "h", "v"])
         goals, taken = [], set()
         for label in rng.sample(sorted(pieces), min(len(pieces), rng.randint(1, 3))):
             x0, y0 = min(x for x, _ in pieces[label]), min(y for _, y in pieces[label])
@@ -307,8 +304,7 @@ def random_crowd(rng):
                 goals.append((label, frozenset((gx + dx, gy + dy) for dx, dy in shape)))
                 taken |= goals[-1][1]
         if goals and free and any(pieces[label] != cells for label, cells in goals):
-            board.update(w=w, h=h, walls=set(), pieces=pieces, axes=axes, goal=goals[0], goals=goals)
-            return board
+            return {"w": w, "h": h, "walls": set(), "pieces": pieces, "axes": axes, "goal": goals[0], "goals": goals}
 
 
 def crowd_text(board) -> str:
