@@ -46,7 +46,6 @@ from .steps import StepsEncoder
 STATE_LEVERS = frozenset({"mutex", "tallies"})
 # prefixes this long or shorter are written out in each clause; longer ones go through a chain
 DIRECT = 4
-ENABLING = True
 
 
 def enabling_order(ops, arriving: dict, within: list[int]) -> list[int]:
@@ -84,7 +83,10 @@ def enabling_order(ops, arriving: dict, within: list[int]) -> list[int]:
 def fixed_order(ops, leaving: dict, arriving: dict | None = None) -> list[int]:
     """The actions in the order a step carries them out: an action that may make another's
     precondition false comes after it where the "disables" graph allows (Tarjan's strongly
-    connected components, which come out sinks first), by index within a component."""
+    connected components, which come out sinks first); within a component, by
+    :func:`enabling_order` when ``arriving`` (each fact's setters) is given, else by index.
+    Measured on Sokoban rooms (benchmarks/anytime/README.md): the enabling order needs fewer
+    parallel steps (4 against 6, 7 against 10)."""
     n = len(ops)
     requirers: dict = {}
     for o, op in enumerate(ops):
@@ -144,7 +146,7 @@ class ExistsSteps(StepsEncoder):
         super().__init__(problem, metric, counts)
         if self.counted or self.finish:
             raise PuzzleError("parallel steps take no move counts nor end conditions")
-        self.order = fixed_order(self.rules.ops, self.leaving, self.arriving if ENABLING else None)
+        self.order = fixed_order(self.rules.ops, self.leaving, self.arriving)
         self.rank = {o: r for r, o in enumerate(self.order)}
         by_rank = self.rank.__getitem__
         self.setters = {f: sorted(ops, key=by_rank) for f, ops in self.arriving.items()}
