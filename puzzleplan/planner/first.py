@@ -10,9 +10,10 @@ greedy     (search, not SAT) greedy best-first search on the rules' admissible b
            (benchmarks/anytime/README.md)
 parallel   (SAT) when greedy search gave no plan: the family's parallel-step encoding
            (``Family.parallel``; sliding blocks: :mod:`puzzleplan.families.sliding.parallel`,
-           relaxed ∃-steps), horizons growing by half, on a plain solver of its own, within
-           :data:`PARALLEL_BUDGET` conflicts in all; the model's moves in the encoding's order
-           are a sequential plan, replayed
+           PDDL tasks: :mod:`puzzleplan.strips.encoding.exists`, both relaxed ∃-steps), horizons
+           growing by half, on a plain solver of its own, within :data:`PARALLEL_BUDGET`
+           conflicts in all (or the encoder's own ``first_budget``); the model's moves in the
+           encoding's order are a sequential plan, replayed
 windows    (SAT) the plan in hand cut into windows: from the position after step ``i`` to the
            one after step ``j``, the family's sequential encoding is asked for at most
            ``j - i - 1`` moves (both positions fixed by assumptions, so one solver serves every
@@ -72,12 +73,13 @@ def _checked(problem, moves, metric, counts):
 def parallel_first(problem, metric, counts, solver_name, lower: int, budget: int | None = None):
     """``(steps, length, row)`` by the family's parallel encoding, or ``(None, None, row)``;
     ``row`` says what was asked (``None`` for a family without one); ``budget``: conflicts
-    (default :data:`PARALLEL_BUDGET`)."""
-    budget = PARALLEL_BUDGET if budget is None else budget
+    (default: the encoder's ``first_budget`` if it states one, else :data:`PARALLEL_BUDGET`)."""
     ref = problem.family.parallel.get(metric)
     if ref is None or counts or problem.counts or problem.ends:
         return None, None, None
     encoder = problem.family.ref(ref)(problem, metric)
+    if budget is None:
+        budget = getattr(encoder, "first_budget", PARALLEL_BUDGET)
     model, solver = _plain(problem, solver_name)
     row = {"way": "parallel", "horizons": [], "conflicts": 0}
     try:

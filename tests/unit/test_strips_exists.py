@@ -180,6 +180,15 @@ def test_the_strips_family_has_parallel_first_plans():
     assert len([h for h, answer in row["horizons"] if answer == "sat"]) == 1
 
 
+def test_the_parallel_steps_of_a_pddl_task_spend_the_encoders_own_budget(monkeypatch):
+    problem = problem_of(sokoban_export())
+    monkeypatch.setattr(ExistsSteps, "first_budget", 0)
+    assert first.parallel_first(problem, "steps", (), None, 1)[2]["horizons"] == []
+    monkeypatch.setattr(ExistsSteps, "first_budget", 10**6)
+    steps, length, row = first.parallel_first(problem, "steps", (), None, 1)
+    assert steps is not None and row["horizons"][-1][1] == "sat"
+
+
 def test_without_a_greedy_plan_a_pddl_task_gets_one_from_the_parallel_steps(monkeypatch):
     from puzzleplan.planner import deepening
     monkeypatch.setattr(deepening, "FIRST_FROM", 0)
