@@ -198,3 +198,28 @@ def test_without_a_greedy_plan_a_pddl_task_gets_one_from_the_parallel_steps(monk
     ways = [row["way"] for row in got.stats["first_plans"]]
     assert ways[:2] == ["greedy", "parallel"] and got.stats["first_plans"][1].get("length") is not None
     assert got.status is Status.OPTIMAL and got.length == solve(sokoban_export(), "steps", first_plan=False).length
+
+
+def test_under_cost_the_parallel_steps_give_plans_measured_in_cost():
+    found = 0
+    for seed in SEEDS:
+        problem = problem_of(generated(seed))
+        if "cost" not in problem.rules.metrics or not problem.rules.task.costs:
+            continue
+        steps, length, row = first.parallel_first(problem, "cost", (), None, 1, 10_000)
+        if steps is None:
+            continue
+        report = check_plan(problem, steps, "cost")
+        assert report["solved"] and report["length"] == length
+        found += 1
+    assert found >= 5
+
+
+def test_a_task_whose_goal_is_out_of_reach_stops_after_the_horizons_allowed():
+    """Generated task 20 has no plan, and every parallel horizon is refuted without a conflict:
+    the horizons asked stop at ``first.PARALLEL_HORIZONS``."""
+    problem = problem_of(generated(20))
+    assert breadth_first_search(problem.rules, "steps", 40).status is Status.UNSOLVABLE
+    steps, _, row = first.parallel_first(problem, "steps", (), None, 1)
+    assert steps is None and len(row["horizons"]) == first.PARALLEL_HORIZONS
+    assert all(answer == "unsat" for _, answer in row["horizons"])
