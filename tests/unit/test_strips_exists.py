@@ -11,9 +11,10 @@ import pytest
 
 from puzzleplan.encodings.model import BoolModel
 from puzzleplan.families.strips.generate import generate
+from puzzleplan.families.strips.rules import StripsTask
 from puzzleplan.planner import first, solve
 from puzzleplan.planner.backends import make_backend
-from puzzleplan.puzzle import Status
+from puzzleplan.puzzle import PuzzleError, Status
 from puzzleplan.registry import problem as problem_of
 from puzzleplan.search import breadth_first_search
 from puzzleplan.strips.encoding.exists import ExistsSteps, fixed_order
@@ -99,6 +100,33 @@ def small_problems():
 @pytest.mark.parametrize("name,problem", small_problems()[:25], ids=lambda x: x if isinstance(x, str) else "")
 def test_one_parallel_step_reaches_what_the_fixed_order_reaches(name, problem):
     assert one_step_by_encoding(problem) == one_step_by_brute_force(problem)
+
+
+def test_with_a_fact_to_avoid_one_parallel_step_never_passes_through_it():
+    """Facts to avoid, each set by some action: the states one parallel step reaches are those of
+    sequences that never hold one, also between two actions of the step."""
+    from test_strips_levers import a_fact_to_avoid
+    compared = 0
+    for seed in SEEDS:
+        rules = generated(seed)
+        try:
+            fact = a_fact_to_avoid(rules, seed)
+            rules = StripsTask(rules.task, avoid={"*": [rules.fact(*fact)]})
+        except (IndexError, PuzzleError):
+            continue
+        if not any(f in rules.avoided for op in rules.ops for f in op.eff):
+            continue
+        problem = problem_of(rules)
+        assert one_step_by_encoding(problem) == one_step_by_brute_force(problem)
+        compared += 1
+    assert compared >= 10
+    # the player may not stand in a corner: one step walking through it (c-2-3, c-1-3, c-1-2)
+    # would pass through a state holding it
+    room = sokoban_export()
+    rules = StripsTask(room.task, avoid={"*": ["player(c-1-3)"]})
+    problem = problem_of(rules)
+    assert one_step_by_encoding(problem) == one_step_by_brute_force(problem)
+    assert one_step_by_brute_force(problem) < one_step_by_brute_force(problem_of(room))
 
 
 def test_one_parallel_step_in_a_sokoban_room():

@@ -10,9 +10,11 @@ and it is replayed by the rules like any other plan.  Per step ``t`` and action 
 * no action earlier in the order that may make ``f`` false (sets ``v`` to another value and
   may apply while ``f`` holds) is taken in the same step;
 
-each effect holds at ``t + 1``, and the explanatory frame axioms of the sequential encoding
-(:mod:`.steps`) tie ``t`` to ``t + 1``: a value changes only through an action taken that
-changes it.  There is no "at most one action a step".
+each effect holds at ``t + 1`` unless an action later in the order writes its variable in the
+same step, and the explanatory frame axioms of the sequential encoding (:mod:`.steps`) tie
+``t`` to ``t + 1``: a value changes only through an action taken that changes it.  An action
+that sets a fact to avoid is never taken (the state after it, inside a step, would hold it).
+There is no "at most one action a step".
 
 Why the order is a legal sequence ending in the state of ``t + 1``: by induction over the
 order, each precondition ``f`` of an action holds at its turn.  If ``v`` never changed before
@@ -22,10 +24,10 @@ if not, ``f`` held at some moment before ``w`` (at ``t``, or after an earlier ac
 it), and the first change away from it afterwards was by an action that may apply while ``f``
 holds, earlier than ``o``: barred.  At ``t + 1``: a variable that no action changed keeps its
 value (an action that may make a value false changes it when taken while the value holds),
-and one that changed has the last writer's value, which its effect clause asserts (two
-actions writing different values of one variable cannot share a step).  Every state at a
-step boundary is reachable, so the invariants the sequential encoding states on each state
-(the translator's and the h^2 mutexes, the avoided facts, the tallies) stay sound.
+and one that changed has the last writer's value, which its effect clause asserts (no writer
+of that variable comes after it).  Every state at a step boundary, and every state between,
+is reachable without a fact to avoid, so the invariants the sequential encoding states on each
+state (the translator's and the h^2 mutexes, the avoided facts, the tallies) stay sound.
 
 One action per step is a parallel plan, so horizon ``T`` is satisfiable when a plan of ``T``
 actions exists; an ``unsat`` proves nothing about the sequential optimum, which is why this
@@ -202,6 +204,8 @@ class ExistsSteps(StepsEncoder):
                 k = bisect_left(self.ranks["any", (v, x)], r) if ("any", (v, x)) in chains else 0
                 for lit in (chains["any", (v, x)](k) if k else []):
                     m.add([-mv[o], -lit])
+            if any(f in p.avoided for f in op.eff):
+                m.add([-mv[o]])
             for v, x in op.eff:         # holds at t + 1 unless a later action writes v
                 later = self.ranks["later", v]
                 k = bisect_left(later, -r)
