@@ -10,9 +10,11 @@ greedy     (search, not SAT) greedy best-first search on the rules' admissible b
            (benchmarks/anytime/README.md)
 parallel   (SAT) when greedy search gave no plan: the family's parallel-step encoding
            (``Family.parallel``; sliding blocks: :mod:`puzzleplan.families.sliding.parallel`,
-           relaxed ∃-steps), horizons growing by half, on a plain solver of its own, within
-           :data:`PARALLEL_BUDGET` conflicts in all; the model's moves in the encoding's order
-           are a sequential plan, replayed
+           PDDL tasks: :mod:`puzzleplan.strips.encoding.exists`, both relaxed ∃-steps), horizons
+           growing by half, on a plain solver of its own, within :data:`PARALLEL_BUDGET`
+           conflicts in all (or the encoder's own ``first_budget``) and
+           :data:`PARALLEL_HORIZONS` horizons; the model's moves in the
+           encoding's order are a sequential plan, replayed
 windows    (SAT) the plan in hand cut into windows: from the position after step ``i`` to the
            one after step ``j``, the family's sequential encoding is asked for at most
            ``j - i - 1`` moves (both positions fixed by assumptions, so one solver serves every
@@ -40,6 +42,9 @@ from .anytime import replayed_length
 # a 34-step plan at 11 after 17,546, 3.9 CPU s, where greedy search has a 50-step plan in
 # 0.1 s; Klotski none in 200,000 at horizons 40-80; benchmarks/anytime/README.md)
 PARALLEL_BUDGET = 5_000
+# horizons asked at most (2, 4, 7, ... 363): a task whose goal is out of reach may have every
+# horizon refuted by propagation alone, without a conflict (a generated PDDL task did)
+PARALLEL_HORIZONS = 12
 # the greedy fallback's states expanded at most (Klotski needs 7,655, the 15-puzzle position 201,
 # Rush Hour card 40 1,523)
 GREEDY_STATES = 50_000
@@ -72,18 +77,19 @@ def _checked(problem, moves, metric, counts):
 def parallel_first(problem, metric, counts, solver_name, lower: int, budget: int | None = None):
     """``(steps, length, row)`` by the family's parallel encoding, or ``(None, None, row)``;
     ``row`` says what was asked (``None`` for a family without one); ``budget``: conflicts
-    (default :data:`PARALLEL_BUDGET`)."""
-    budget = PARALLEL_BUDGET if budget is None else budget
+    (default: the encoder's ``first_budget`` if it states one, else :data:`PARALLEL_BUDGET`)."""
     ref = problem.family.parallel.get(metric)
     if ref is None or counts or problem.counts or problem.ends:
         return None, None, None
     encoder = problem.family.ref(ref)(problem, metric)
+    if budget is None:
+        budget = getattr(encoder, "first_budget", PARALLEL_BUDGET)
     model, solver = _plain(problem, solver_name)
     row = {"way": "parallel", "horizons": [], "conflicts": 0}
     try:
         encoder.start(model)
         horizon = max(2, lower // 4)
-        while row["conflicts"] < budget:
+        while row["conflicts"] < budget and len(row["horizons"]) < PARALLEL_HORIZONS:
             encoder.extend(model, horizon)
             before = solver.conflicts()
             answer = solver.solve_budget([encoder.goal(model, horizon)], budget - row["conflicts"])

@@ -18,6 +18,7 @@ FAMILY = Family(
     generate="generate:generate",
     series="series:SERIES",
     encoders={"steps": "encoders:StepsEncoder", "cost": "encoders:CostEncoder"},
+    parallel={"steps": "encoders:ExistsSteps", "cost": "encoders:ExistsSteps"},
     pddl="pddl:PDDL",
     sources="PDDL 1.2/2.1 STRIPS subset (McDermott et al. 1998; Fox and Long 2003); IPC 2008 action costs",
 )

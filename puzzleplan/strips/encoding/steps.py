@@ -26,7 +26,8 @@ class StepsEncoder(Encoder):
         self.goal_steps: list = []
         self.tables: dict = {}                # step -> its literal of every value (:meth:`lits`)
         self.step_moves: dict = {}            # step -> its actions' literals, by index
-        self.levers = {row.name: row.load()(self, row.name in p.levers) for row in TABLE}
+        on = self.levers_on(p.levers)
+        self.levers = {row.name: row.load()(self, row.name in on) for row in TABLE}
         self.factored = self.levers["factor"].found
         self.after: dict[int, list[int]] = {}
         self.before: dict[int, list[int]] = {}
@@ -34,6 +35,10 @@ class StepsEncoder(Encoder):
         for a, b in sorted(self.levers["inverse"].pairs | self.levers["shortcut"].pairs):
             self.after.setdefault(a, []).append(b)
             self.before.setdefault(b, []).append(a)
+
+    def levers_on(self, names) -> frozenset:
+        """The levers this encoder turns on, of those the task names (a subclass may keep fewer)."""
+        return frozenset(names)
 
     def lever(self, name: str):
         """The lever ``name`` of this encoder (:mod:`.levers`)."""
