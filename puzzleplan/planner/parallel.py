@@ -155,20 +155,20 @@ class Workers:
         self.spent, self.cpu, self.batches, self.top = 0, 0.0, 0, 0
         self.per_horizon: dict[str, int] = {}
         self.row: dict = {}
-        ctx = multiprocessing.get_context("spawn")
+        self.setup = setup
         self.conns, self.procs = [], []
-        try:
-            with DeferredSigint():      # each start done whole (a task half handed over kills the worker)
-                for _ in range(jobs):
-                    parent, child = ctx.Pipe()
-                    proc = ctx.Process(target=_worker, args=(child, setup), daemon=True)
-                    proc.start()
-                    child.close()
-                    self.conns.append(parent)
-                    self.procs.append(proc)
-        except KeyboardInterrupt:
-            self.close()
-            raise
+
+    def start(self) -> None:
+        """The worker processes started (``spawn``: nothing of this process is shared with them)."""
+        ctx = multiprocessing.get_context("spawn")
+        with DeferredSigint():      # each start done whole (a task half handed over kills the worker)
+            for _ in range(self.jobs):
+                parent, child = ctx.Pipe()
+                proc = ctx.Process(target=_worker, args=(child, self.setup), daemon=True)
+                proc.start()
+                child.close()
+                self.conns.append(parent)
+                self.procs.append(proc)
 
     def ask(self, horizons: list[int], escalate: bool) -> tuple[list[dict], str | None]:
         """Each horizon to its worker; every answer back (in the order of ``horizons``), or those
@@ -263,13 +263,11 @@ def deepen(problem, metric: str, o, cpu0: float = 0.0) -> Result:
     except KeyboardInterrupt:
         return Result(Status.INTERRUPTED, metric, o.backend, board=board, message="interrupted")
     setup = (problem, metric, o.backend, o.card_encoding, tuple(o.counts), dict(o.method_options))
-    try:
-        workers = Workers(o.jobs, setup, method, capabilities, o.horizon_conflicts)
-    except KeyboardInterrupt:
-        return Result(Status.INTERRUPTED, metric, method, lower_bound=lower, board=board, message="interrupted")
+    workers = Workers(o.jobs, setup, method, capabilities, o.horizon_conflicts)
     run = Deepening(problem, metric, workers, lower, o, cpu0)
     stopped_at_once = False
     try:
+        workers.start()
         _batches(run, workers, o)
     except limits.TimeUp:
         run.stopped(Status.TIMEOUT, "time limit reached")
