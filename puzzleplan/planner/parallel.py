@@ -39,8 +39,9 @@ from .backends.base import Answer, Backend, DeferredSigint
 MAX_JOBS = 64
 
 
-def check(o, built) -> None:
-    """``o.jobs`` and ``o.horizon_conflicts`` usable with the backend ``built``, else a PuzzleError."""
+def checked(o, built):
+    """:func:`deepen` if ``o.jobs`` and ``o.horizon_conflicts`` are usable with the backend
+    ``built``, else a PuzzleError (``jobs`` 1 is the serial loop: never asked here)."""
     from .. import plugins
     jobs, budget = o.jobs, o.horizon_conflicts
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
@@ -56,6 +57,7 @@ def check(o, built) -> None:
     for name, on in (("a gap", o.gap is not None), ("probes", o.probes), ("doubling", not o.optimal)):
         if on and jobs > 1:
             raise PuzzleError(f"horizons in parallel go one at a time with the deepening alone: no {name}")
+    return deepen
 
 
 def _die_with_parent() -> None:
