@@ -7,8 +7,11 @@ and every process it started (``resource.getrusage(RUSAGE_CHILDREN)``, the worke
 they are reaped by the run before it ends), the conflicts, and the load average before and
 after.  Writes one CSV row per run (``--out``) and the runs' JSON (``--out`` with .jsonl).
 
-    python benchmarks/parallel_horizons/run.py --rounds 2 --time-limit 300 \
+    python benchmarks/parallel_horizons/run.py --rounds 2 --time-limit 240 \
         --out benchmarks/parallel_horizons/results.csv
+    # a second session, each run started once the load is under 2.5 (or after two minutes)
+    python benchmarks/parallel_horizons/run.py --rounds 2 --first-round 3 --calm 2.5 --calm-wait 120 \
+        --time-limit 240 --out benchmarks/parallel_horizons/results.csv
 """
 from __future__ import annotations
 
@@ -58,6 +61,14 @@ def run_one(file: str, level, metric: str, extra: list[str], limit: float) -> di
             "load1_after": round(os.getloadavg()[0], 2), "exit": done.returncode}
 
 
+def calm(under: float | None, wait: float) -> None:
+    """Wait (at most ``wait`` s) for the machine's 1-minute load average to fall under ``under``:
+    the timings are taken when the load is as low as the other work on the machine lets it be."""
+    end = time.monotonic() + wait
+    while under is not None and os.getloadavg()[0] >= under and time.monotonic() < end:
+        time.sleep(5)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=2)
@@ -65,6 +76,10 @@ def main() -> None:
     ap.add_argument("--out", required=True)
     ap.add_argument("--points", default="", help="comma-separated indexes into POINTS (default: all)")
     ap.add_argument("--configs", default=",".join(CONFIGS))
+    ap.add_argument("--first-round", type=int, default=1, help="the number of the first round (a session added)")
+    ap.add_argument("--calm", type=float, default=None,
+                    help="before each run, wait until the 1-minute load average is under this ...")
+    ap.add_argument("--calm-wait", type=float, default=120, help="... for at most this many seconds")
     args = ap.parse_args()
     points = [POINTS[int(i)] for i in args.points.split(",")] if args.points else POINTS
     configs = args.configs.split(",")
@@ -74,9 +89,10 @@ def main() -> None:
         if new:
             w.writeheader()
         for name, file, level, metric in points:
-            for r in range(1, args.rounds + 1):
+            for r in range(args.first_round, args.first_round + args.rounds):
                 order = configs if r % 2 else configs[::-1]
                 for config in order:
+                    calm(args.calm, args.calm_wait)
                     got = run_one(file, level, metric, CONFIGS[config], args.time_limit)
                     o = got["out"]
                     row = {"point": name, "metric": metric, "config": config, "round": r,
