@@ -9,8 +9,8 @@ after.  Writes one CSV row per run (``--out``) and the runs' JSON (``--out`` wit
 
     python benchmarks/parallel_horizons/run.py --rounds 2 --time-limit 240 \
         --out benchmarks/parallel_horizons/results.csv
-    # a second session, each run started once the load is under 2.5 (or after two minutes)
-    python benchmarks/parallel_horizons/run.py --rounds 2 --first-round 3 --calm 2.5 --calm-wait 120 \
+    # a second session, each run started once the load is under 3 (or after a minute)
+    python benchmarks/parallel_horizons/run.py --rounds 1 --first-round 3 --calm 3 --calm-wait 60 \
         --time-limit 240 --out benchmarks/parallel_horizons/results.csv
 """
 from __future__ import annotations
