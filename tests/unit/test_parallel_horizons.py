@@ -93,8 +93,9 @@ def test_a_conflict_budget_per_horizon_stops_at_the_same_horizon_every_time():
     ({"horizon_conflicts": 100}, "for horizons in parallel"),
     ({"jobs": 2, "backend": "cpsat"}, "python-sat backend of one solver"),
     ({"jobs": 2, "backend": "pysat-de:glucose42+cadical195"}, "python-sat backend of one solver"),
-    ({"jobs": 2, "optimal": False}, "no doubling"),
-    ({"jobs": 2, "gap": 10.0}, "no a gap"),
+    ({"jobs": 2, "optimal": False}, r"no doubling \(--fast\)"),
+    ({"jobs": 2, "gap": 10.0}, r"no gap \(--gap\)"),
+    ({"jobs": 2, "probes": True}, r"no probes \(--probes\)"),
 ])
 def test_bad_values_are_refused_before_any_work(changes, says):
     with pytest.raises(PuzzleError, match=says):
