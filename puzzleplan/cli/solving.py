@@ -12,8 +12,8 @@ from .. import limits, methods
 from ..plans import read_plan
 from ..plugins import DEFAULT_SAT
 from ..puzzle import Contradiction, Outcome, PuzzleError
-from .common import (memory_option, AT_LEAST_0, AT_LEAST_1, SECONDS, Described, MethodChoice, animation_option, counts_option,
-                     domain_option, fail, json_option, level_option, metric_option)
+from .common import (memory_option, AT_LEAST_0, AT_LEAST_1, SECONDS, Described, MethodChoice, animation_option,
+                     counts_option, domain_option, fail, json_option, level_option, metric_option)
 from .outcomes import end_with
 from .report import (load_instance, no_plan, print_result, progress_printer, timed_out, write_animations,
                      write_plan)
