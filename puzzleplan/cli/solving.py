@@ -12,8 +12,8 @@ from .. import limits, methods
 from ..plans import read_plan
 from ..plugins import DEFAULT_SAT
 from ..puzzle import Contradiction, Outcome, PuzzleError
-from .common import (memory_option, AT_LEAST_0, SECONDS, Described, MethodChoice, animation_option, counts_option,
-                     domain_option, fail, json_option, level_option, metric_option)
+from .common import (memory_option, AT_LEAST_0, AT_LEAST_1, SECONDS, Described, MethodChoice, animation_option,
+                     counts_option, domain_option, fail, json_option, level_option, metric_option)
 from .outcomes import end_with
 from .report import (load_instance, no_plan, print_result, progress_printer, timed_out, write_animations,
                      write_plan)
@@ -227,6 +227,11 @@ class Progress:
 @click.option("--bounds/--no-bounds", default=None,
               help="pysat-de: the pieces' distances to their targets and from their starts, added up, as constraints "
                    "on every layer (default: what the family turns on: knights both, sliding blocks the targets').")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Horizons asked at once, each by a solver in a process of its own, in batches of consecutive "
+                   "horizons combined when the whole batch is back (python-sat backends; no first plan beside).")
+@click.option("--horizon-conflicts", type=AT_LEAST_1, default=None,
+              help="With --jobs: conflicts each horizon may take; one left open stops the run (status timeout).")
 @domain_option
 @click.option("--plan-out", type=click.Path(dir_okay=False), default=None,
               help="Also write the plan in the IPC format (one (action args) a line, '; cost = N'), as Fast "
@@ -235,7 +240,8 @@ class Progress:
 @animation_option
 @memory_option
 def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, gap, probes,
-          first_plan, card_encoding, margin, quiet, verbose, certify, proof_file, enumerate_first, bounds, options, plan_out, as_json, animations):
+          first_plan, card_encoding, margin, quiet, verbose, certify, proof_file, enumerate_first, bounds, jobs,
+          horizon_conflicts, options, plan_out, as_json, animations):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from ..planner import SolveOptions, solve as plan
     if proof_file and not certify:
@@ -244,8 +250,8 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
     solving = SolveOptions(backend, time_limit, max_horizon, not fast, start_horizon,
                            card_encoding=card_encoding, enumerate_first=enumerate_first, certify=certify,
                            method_options={} if bounds is None else {"bounds": bounds}, proof_file=proof_file,
-                           probes=probes, gap=gap, first_plan=first_plan,
-                           progress=shown and shown.row,
+                           probes=probes, gap=gap, first_plan=first_plan, jobs=jobs,
+                           horizon_conflicts=horizon_conflicts, progress=shown and shown.row,
                            asking=shown and shown.asking, say=shown and shown.note)
     new = tuple((path, flag) for path, flag in ((proof_file, "--proof"), (plan_out, "--plan-out")) if path)
     job = Job(file, level, margin, constraints, options, metric, backend, time_limit, as_json, animations, plan_out, new)

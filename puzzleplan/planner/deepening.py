@@ -109,6 +109,7 @@ class SolveOptions:
     progress        ``progress(row)``: one row per horizon
     asking          ``asking(horizon)``: a horizon is about to be prepared and asked
     say             ``say(text)``: notes for the user
+    jobs, horizon_conflicts  horizons in batches across processes, conflicts each (:mod:`.parallel`)
     """
 
     backend: str = DEFAULT_SAT
@@ -128,6 +129,8 @@ class SolveOptions:
     progress: Callable[[dict], None] | None = None
     asking: Callable[[int], None] | None = None
     say: Callable[[str], None] | None = None
+    jobs: int = 1
+    horizon_conflicts: int | None = None
 
 
 def solve(target, metric: str | None = None, backend: str | None = None, time_limit: float | None = None,
@@ -175,6 +178,9 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
     method, option, code = plugins.code(o.backend, plugins.SAT)
     o = replace(o, method_options=_own_options(code, {**o.method_options, **own}))
     built = code.build(method.name, option)
+    deepen = _deepen        # horizons across processes: :mod:`.parallel` drives this loop's Deepening (by name)
+    if o.jobs != 1 or o.horizon_conflicts is not None:
+        deepen = plugins.load("puzzleplan.planner.parallel:checked")(o, built)
     why = built.supports(problem.family, metric, problem.counts + tuple(o.counts))
     if why:         # refused before any work, with the reason
         raise PuzzleError(why)
@@ -191,7 +197,7 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
         if result is None and isinstance(built, plugins.Runner):     # a model checker: one system, not horizons
             result = built.solve(problem, metric, o)
         elif result is None:
-            result = _deepen(problem, metric, o, cpu0)
+            result = deepen(problem, metric, o, cpu0)
         result.stats["seconds"] = round(time.perf_counter() - t0, 4)
         if o.certify and result.status is Status.OPTIMAL:     # within the same time limit
             _certified(result, problem, o)
