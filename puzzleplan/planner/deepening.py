@@ -28,18 +28,10 @@ from ..encodings.model import BoolModel
 from ..puzzle import Check, MoveCount, Outcome, PuzzleError, Result, Status, Verdict, check_metric
 from .anytime import PROBE_AFTER, PROBE_MIN, GapReached, Incumbent, Probes, gap, probe_solver, replayed, shortened
 from .backends import make_backend
+from .enumeration import enumerated_first
 from .unrolling import unrolling_for
 
 DEFAULT_MAX_HORIZON = 1000
-# the enumeration before deepening (enumerate_first) counts states, never seconds, so that the
-# same puzzle gets the same answer on an idle and on a busy machine: a space of at most
-# ENUMERATE_STATES states is enumerated whole; past ENUMERATE_OPEN states the enumeration goes on
-# only while its frontier is under 2/5 of the states seen, so that a space still opening up (the
-# 15-puzzle's frontier is half of what it has seen) costs about a second of CPU, not four, while
-# Rush Hour's larger spaces (card 14's 78,501 states: frontiers at 7-31 % of the states seen) and
-# narrow ones (Klotski: 1-8 %) are enumerated to their end
-ENUMERATE_STATES = 100_000
-ENUMERATE_OPEN = 20_000
 # conflicts (lemmas and horizons together) after which a run counts as hard, and the encoder
 # may add what costs more to find or to carry than an easy run takes (Encoder.escalate: the
 # PDDL counting invariants, 0.05-0.5 s to find on a Rush Hour card whose easy runs take 0.1 s
@@ -145,7 +137,7 @@ def solve(target, metric: str | None = None, backend: str | None = None, time_li
     bound); below it only the lower bound is proven, unless a horizon is refuted.
 
     ``enumerate_first``: before deepening, enumerate the reachable states if
-    there are at most :data:`ENUMERATE_STATES` (past :data:`ENUMERATE_OPEN`, only
+    there are at most :data:`.enumeration.ENUMERATE_STATES` (past :data:`.enumeration.ENUMERATE_OPEN`, only
     while its frontier is under 2/5 of the states seen); when none is a goal the result is
     ``unsolvable`` by that enumeration.  Its budget is in states, never seconds: the
     same answer on any machine (only the user's time limit can cut it short).
@@ -193,7 +185,7 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
         checker_engine()      # fail early if the checker is missing
     t0, cpu0 = time.perf_counter(), time.process_time()
     with limits.time_limit(o.time_limit):
-        result = _enumerated_first(problem, metric, o) if o.enumerate_first else None
+        result = enumerated_first(problem, metric, o.say) if o.enumerate_first else None
         if result is None and isinstance(built, plugins.Runner):     # a model checker: one system, not horizons
             result = built.solve(problem, metric, o)
         elif result is None:
@@ -229,22 +221,6 @@ def _own_options(code, given: Mapping[str, Any]) -> dict:
     return {**{k: v for k, v in given.items() if k not in mine}, **settled}
 
 
-def _enumerated_first(problem, metric, o: SolveOptions) -> Result | None:
-    """The enumeration's answer, None to go on deepening, or what stopped the run there (the
-    user's time limit, Ctrl-C, the memory)."""
-    try:
-        return _enumerated(problem, metric, o.say)
-    except KeyboardInterrupt:
-        space = state_space(problem)
-        return Result(Status.INTERRUPTED, metric, "enumeration", board=problem.rules.board(),
-                      lower_bound=space.heuristic(space.initial, metric), message="interrupted")
-    except limits.TimeUp:
-        status, message = Status.TIMEOUT, "time limit reached while the states were enumerated"
-    except MemoryError:
-        status, message = Status.MEMOUT, limits.memout_message()
-    return Result(status, metric, "enumeration", board=problem.rules.board(), message=message)
-
-
 def _certified(result: Result, problem, o: SolveOptions) -> None:
     """Certify an optimal result; an interrupt or the time limit keeps the plan and its
     optimality by refutation, without a checked proof."""
@@ -261,47 +237,6 @@ def _certified(result: Result, problem, o: SolveOptions) -> None:
         result.check = Check.MEMOUT
         result.message = ("certification stopped by the memory limit: optimal by the refuted horizon, "
                           "without a checked proof")
-
-
-def _enumerated(problem, metric, say) -> Result | None:
-    """UNSOLVABLE if the whole reachable space is small, enumerated, and goal-free; says on
-    one line why the enumeration stopped otherwise (a goal reached, a space too wide)."""
-    from ..search import Stopped, explore
-
-    class Open(Exception):
-        """The space is still opening up: given up (see ENUMERATE_OPEN)."""
-
-    def closing(reached: int, frontier: int) -> None:     # called every 10,000 states
-        if reached >= ENUMERATE_OPEN and frontier * 5 > reached * 2:
-            raise Open(f"{reached:,} states seen and {frontier:,} still to expand")
-
-    try:
-        # a goal among the states seen rules out the one answer sought (unsolvable): stop there
-        # the states are those of the walk metric's moves (makespan's: unit steps, one at a time)
-        walk = problem.rules.walk_metric(metric)
-        figures = explore(problem, walk, progress=closing, max_states=ENUMERATE_STATES, stop_at_goal=True)
-    except Open as why:
-        say(f"enumeration stopped: the state space is still opening up ({why}); deepening")
-        return None
-    stopped = Stopped(figures["stopped"]) if "stopped" in figures else None
-    if stopped is Stopped.INTERRUPTED:
-        raise KeyboardInterrupt
-    if stopped is Stopped.TIMEOUT:
-        raise limits.TimeUp()
-    if stopped is Stopped.MEMOUT:
-        raise MemoryError
-    if figures.get("complete") and not figures["goal_states"]:
-        say(f"the reachable state space ({figures['reachable']:,} states) holds no goal")
-        return Result(Status.UNSOLVABLE, metric, "enumeration", board=problem.rules.board(),
-                      proof=f"complete enumeration of {figures['reachable']:,} reachable states",
-                      stats={"reachable": figures["reachable"]},
-                      message="unsolvable: found by enumerating the states before any SAT call")
-    if stopped is Stopped.GOAL:
-        say(f"enumeration stopped: a goal state is reachable ({figures['nearest_goal']} {walk} away, "
-            f"{figures['reachable']:,} states seen); deepening")
-    elif stopped is Stopped.MAX_STATES:
-        say(f"enumeration stopped at {ENUMERATE_STATES:,} states (its budget): the space is larger; deepening")
-    return None
 
 
 def _deepen(problem, metric: str, o: SolveOptions, cpu0: float = 0.0) -> Result:
@@ -385,6 +320,8 @@ class Deepening:
         self.cpu0 = time.process_time() if cpu0 is None else cpu0
         self.first_done = not o.first_plan  # the first plan's ways tried (:mod:`.first`)
         self.first_rows: list[dict] = []
+        self.greedy = None              # the greedy search, going on while it has no plan (:class:`.first.Greedy`)
+        self.parallel_at = None         # the conflicts from which the parallel steps are asked (:func:`.first.parallel_due`)
         self.windows = None             # windows of the plan re-solved (:class:`.first.Windows`)
         self.windows_at = 0             # the deepening's conflicts when they last ran
 
@@ -466,6 +403,9 @@ class Deepening:
         spent = total_conflicts(self.result.horizons) or 0
         if not self.first_done and spent >= HARD_RUN:
             self.first_plans()
+        elif self.greedy is not None and self.incumbent.steps is None and (
+                self.greedy.due(spent) or self.parallel_at is not None and spent >= self.parallel_at):
+            self.first_plans(spent)
         elif self.windows is not None and spent >= max(WINDOWS_AFTER, 2 * self.windows_at):   # a third of the work
             self.shorten((spent - self.windows_at) // 2)
         if self.probes is not None and spent >= max(PROBE_AFTER, 2 * self.probed_at):
@@ -484,25 +424,27 @@ class Deepening:
         if within is not None and upper is not None and not self.closed() and gap(upper, self.refuted + 1) <= within:
             raise GapReached(f"stopped at a gap of {gap(upper, self.refuted + 1)} % (--gap {within:g})")
 
-    def first_plans(self) -> None:
-        """A first plan by the ways of :mod:`.first` (greedy search within its states, else the
-        parallel-step SAT encoding), then shorter ones by windows re-solved; each offered to the
-        incumbent."""
-        from .first import WINDOW_BUDGET, Windows, greedy_first, parallel_first
-        self.first_done = True
+    def first_plans(self, spent: int = 0) -> None:
+        """A first plan by the ways of :mod:`.first` (greedy search within its first states, else
+        the parallel-step SAT encoding; later the greedy search again, within the deepening's
+        ``spent`` conflicts), then shorter ones by windows re-solved; each offered to the incumbent."""
+        from .first import WINDOW_BUDGET, Greedy, Windows, parallel_due, parallel_first
         p, metric, counts = self.problem, self.metric, self.o.counts
         name = probe_solver(self.solver.method) if self.solver.method.startswith("pysat") else None
-        steps, length, row = greedy_first(p, metric, counts)
         how = "greedy best-first search (not SAT)"
-        self.first_rows.append(row)
-        if steps is None:
+        if self.greedy is None:
+            self.first_done, self.greedy = True, Greedy(p, metric, counts)
+            self.first_rows.append(self.greedy.row)
+            self.parallel_at = parallel_due(p, metric, counts)
+        steps, length = self.greedy.go(spent)
+        if steps is None and self.parallel_at is not None and spent >= self.parallel_at:
+            self.parallel_at = None         # asked once
             steps, length, row = parallel_first(p, metric, counts, name, self.refuted + 1)
             how = "parallel steps (SAT)"
-            if row is not None:
-                self.first_rows.append(row)
+            self.first_rows += [row] if row is not None else []
         if steps is not None:
             self.offer(steps, length, how)
-        if self.incumbent.steps is not None and Windows.available(p, metric, counts):
+        if self.incumbent.steps is not None and self.windows is None and Windows.available(p, metric, counts):
             self.windows = Windows(p, metric, counts, name)
             self.first_rows.append(self.windows.row)
             if self.lower >= FIRST_FROM:        # a run that may stay at its first horizon: windows now

@@ -5,10 +5,13 @@ too hard to prove it has nothing to show until the end.  This module gives it an
 early, by three ways, each on a budget that counts work, never time:
 
 greedy     (search, not SAT) greedy best-first search on the rules' admissible bound, within
-           :data:`GREEDY_STATES` states expanded: tried first, because on every puzzle measured
+           :data:`GREEDY_FIRST` states expanded, then going on between horizons while it has
+           expanded fewer states than a third of the deepening's conflicts, up to
+           :data:`GREEDY_STATES` in all (:class:`Greedy`): tried first, because on every puzzle measured
            it gave a shorter plan sooner than the parallel steps, and on Klotski the only one
            (benchmarks/anytime/README.md)
-parallel   (SAT) when greedy search gave no plan: the family's parallel-step encoding
+parallel   (SAT) when greedy search gave no plan, once the deepening has spent as many
+           conflicts as the parallel steps' budget (:func:`parallel_due`): the family's parallel-step encoding
            (``Family.parallel``; sliding blocks: :mod:`puzzleplan.families.sliding.parallel`,
            PDDL tasks: :mod:`puzzleplan.strips.encoding.exists`, both relaxed ∃-steps), horizons
            growing by half, on a plain solver of its own, within :data:`PARALLEL_BUDGET`
@@ -42,12 +45,19 @@ from .anytime import replayed_length
 # a 34-step plan at 11 after 17,546, 3.9 CPU s, where greedy search has a 50-step plan in
 # 0.1 s; Klotski none in 200,000 at horizons 40-80; benchmarks/anytime/README.md)
 PARALLEL_BUDGET = 5_000
+# the parallel steps wait until the deepening has spent this many times their budget (Sokoban
+# rooms the deepening proves in 1.5-2.5 CPU s: asked at once, their 20,000 conflicts cost more
+# than the proof)
+PARALLEL_AFTER = 1.0
 # horizons asked at most (2, 4, 7, ... 363): a task whose goal is out of reach may have every
 # horizon refuted by propagation alone, without a conflict (a generated PDDL task did)
 PARALLEL_HORIZONS = 12
-# the greedy fallback's states expanded at most (Klotski needs 7,655, the 15-puzzle position 201,
-# Rush Hour card 40 1,523)
+# the greedy search's states expanded at most in all (Klotski needs 7,655, the 15-puzzle position
+# 201, Rush Hour card 40 1,523); at first GREEDY_FIRST, later a third as many in all as the
+# deepening has spent conflicts: a state of a grounded PDDL task costs 0.3-0.4 ms, and 50,000 at once made
+# Sokoban rooms the deepening proves in 1.5-2.5 CPU s take 16-25 s (benchmarks/anytime/README.md)
 GREEDY_STATES = 50_000
+GREEDY_FIRST = 2_000
 # the windows' first conflicts; later, between horizons, half as many as the deepening spent
 # since (a third of the work): on Klotski no window was shorter, and the proof's conflicts are
 # what moves its lower bound
@@ -111,38 +121,80 @@ def parallel_first(problem, metric, counts, solver_name, lower: int, budget: int
     return None, None, row
 
 
+class Greedy:
+    """Greedy best-first search on the rules' admissible bound (states first reached kept, ties
+    first in first out) that goes on where it stopped: :meth:`run` expands states until as many
+    have been expanded in all as it is told, or a goal is reached."""
+
+    def __init__(self, problem, metric, counts):
+        self.problem, self.metric, self.counts = problem, metric, counts
+        self.space = state_space(problem)
+        self.walk = problem.rules.walk_metric(metric)   # makespan's steps walked one at a time
+        start = self.space.initial
+        self.parent = {start: None}
+        self.heap = [(self.space.heuristic(start, self.walk), 0, start)]
+        self.tie = 0
+        self.row = {"way": "greedy", "expanded": 0}
+        self.over = False           # a plan found, or every reachable state expanded
+
+    def run(self, total: int):
+        """``(steps, length)`` of a replayed plan, or ``(None, None)`` once ``total`` states are
+        expanded in all without reaching a goal."""
+        space, walk, parent, heap = self.space, self.walk, self.parent, self.heap
+        while heap and self.row["expanded"] < total:
+            limits.checkpoint()
+            _, _, state = heapq.heappop(heap)
+            if space.is_goal(state):
+                self.over = True
+                moves = []
+                while parent[state] is not None:
+                    state, move = parent[state]
+                    moves.append(move)
+                got = _checked(self.problem, moves[::-1], self.metric, self.counts)
+                if got is None:
+                    raise AssertionError("the greedy plan fails replay")
+                self.row["length"] = got[1]
+                return got
+            self.row["expanded"] += 1
+            for move, nxt in space.successors(state, walk):
+                if nxt not in parent:
+                    parent[nxt] = (state, move)
+                    self.tie += 1
+                    heapq.heappush(heap, (space.heuristic(nxt, walk), self.tie, nxt))
+        self.over = self.over or not heap
+        return None, None
+
+    @staticmethod
+    def allowed(spent: int) -> int:
+        """The states to expand in all once the deepening has spent ``spent`` conflicts:
+        :data:`GREEDY_FIRST`, or a third of them if more, never past :data:`GREEDY_STATES`."""
+        return min(GREEDY_STATES, max(spent // 3, GREEDY_FIRST))
+
+    def go(self, spent: int):
+        """:meth:`run` within :meth:`allowed` states in all."""
+        return self.run(self.allowed(spent))
+
+    def due(self, spent: int) -> bool:
+        """Whether to go on now: no plan yet, states left, and more allowed than expanded."""
+        return not self.over and self.row["expanded"] < self.allowed(spent)
+
+
+def parallel_due(problem, metric, counts) -> int | None:
+    """The deepening's conflicts from which the parallel steps are asked: their conflict budget
+    (the encoder's ``first_budget``, else :data:`PARALLEL_BUDGET`) times :data:`PARALLEL_AFTER`,
+    so that they never cost more than the deepening has spent; None where there are none."""
+    ref = problem.family.parallel.get(metric)
+    if ref is None or counts or problem.counts or problem.ends:
+        return None
+    return int(PARALLEL_AFTER * getattr(problem.family.ref(ref), "first_budget", PARALLEL_BUDGET))
+
+
 def greedy_first(problem, metric, counts, max_states: int | None = None):
-    """``(steps, length, row)`` by greedy best-first search on the rules' admissible bound
-    (states first reached kept, ties first in first out), or ``(None, None, row)`` when
-    ``max_states`` states (default :data:`GREEDY_STATES`) are expanded without reaching a goal."""
-    max_states = GREEDY_STATES if max_states is None else max_states
-    space = state_space(problem)
-    walk = problem.rules.walk_metric(metric)   # makespan's steps walked one at a time
-    start = space.initial
-    parent = {start: None}
-    heap = [(space.heuristic(start, walk), 0, start)]
-    row = {"way": "greedy", "expanded": 0}
-    tie = 0
-    while heap and row["expanded"] < max_states:
-        limits.checkpoint()
-        _, _, state = heapq.heappop(heap)
-        if space.is_goal(state):
-            moves = []
-            while parent[state] is not None:
-                state, move = parent[state]
-                moves.append(move)
-            got = _checked(problem, moves[::-1], metric, counts)
-            if got is None:
-                raise AssertionError("the greedy plan fails replay")
-            row["length"] = got[1]
-            return got[0], got[1], row
-        row["expanded"] += 1
-        for move, nxt in space.successors(state, walk):
-            if nxt not in parent:
-                parent[nxt] = (state, move)
-                tie += 1
-                heapq.heappush(heap, (space.heuristic(nxt, walk), tie, nxt))
-    return None, None, row
+    """``(steps, length, row)`` by :class:`Greedy` within ``max_states`` states expanded (default
+    :data:`GREEDY_STATES`), or ``(None, None, row)``."""
+    greedy = Greedy(problem, metric, counts)
+    steps, length = greedy.run(GREEDY_STATES if max_states is None else max_states)
+    return steps, length, greedy.row
 
 
 class Windows:

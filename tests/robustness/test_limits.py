@@ -248,17 +248,17 @@ def test_enumeration_finishes_under_a_time_limit():
 def test_a_wide_space_is_given_up_by_its_states_not_the_clock(write, monkeypatch):
     """A space still opening up (the 15-puzzle: a frontier of half the states seen) is given up once ENUMERATE_OPEN states are seen, with a line saying so; the same with a
     clock that runs ten thousand times faster (a busy machine): the budget counts states."""
-    from puzzleplan.planner import deepening
+    from puzzleplan.planner import enumeration
     text = "board:\nABCD\nEFGH\nIJKL\nMNO.\ngoal:\n.ONM\nLKJI\nHGFE\nDCBA\n"      # far away
     domain = load(write("fifteen.slide", text)).problem
     said = []
-    assert deepening._enumerated(domain, "steps", said.append) is None
-    assert len(said) == 1 and "opening up" in said[0] and f"{deepening.ENUMERATE_OPEN:,} states seen" in said[0]
+    assert enumeration.enumerated(domain, "steps", said.append) is None
+    assert len(said) == 1 and "opening up" in said[0] and f"{enumeration.ENUMERATE_OPEN:,} states seen" in said[0]
     real = time.monotonic
     start = real()
     monkeypatch.setattr(time, "monotonic", lambda: start + (real() - start) * 10_000)
     fast = []
-    assert deepening._enumerated(domain, "steps", fast.append) is None
+    assert enumeration.enumerated(domain, "steps", fast.append) is None
     assert fast == said
 
 

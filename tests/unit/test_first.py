@@ -175,6 +175,7 @@ def test_without_a_greedy_plan_the_parallel_steps_give_one(monkeypatch):
     from puzzleplan.planner import deepening
     monkeypatch.setattr(deepening, "FIRST_FROM", 0)
     monkeypatch.setattr(first, "GREEDY_STATES", 1)
+    monkeypatch.setattr(first, "PARALLEL_AFTER", 0)
     got = solve(load(EIGHT), "steps")
     ways = [row["way"] for row in got.stats["first_plans"]]
     assert ways[:2] == ["greedy", "parallel"] and got.stats["first_plans"][1]["length"] >= got.length
@@ -197,3 +198,27 @@ def test_the_fixed_order_is_a_total_order_on_a_steps_moves():
     keys = list(enc.keys.values())
     assert len(set(keys)) == len(keys)
     assert all(a != b for a, b in itertools.combinations(keys, 2))
+
+
+def test_greedy_search_goes_on_as_the_deepening_spends(monkeypatch):
+    """At first GREEDY_FIRST states, later a third of the deepening's conflicts: card 40's greedy
+    plan (1,523 states) comes from a later call, and the optimum is the same."""
+    monkeypatch.setattr(first, "GREEDY_FIRST", 5)
+    got = solve(load(CARD40), "steps")
+    greedy = got.stats["first_plans"][0]
+    assert greedy["way"] == "greedy" and greedy.get("length") is not None
+    assert 5 < greedy["expanded"] <= first.Greedy.allowed(got.stats["conflicts"])
+    assert got.status is Status.OPTIMAL and got.length == solve(load(CARD40), "steps", first_plan=False).length
+
+
+def test_the_parallel_steps_wait_for_the_deepening_to_spend_their_budget(monkeypatch):
+    from puzzleplan.planner import deepening
+    monkeypatch.setattr(deepening, "FIRST_FROM", 0)
+    monkeypatch.setattr(first, "GREEDY_STATES", 1)
+    got = solve(load(EIGHT), "steps")
+    ways = [row["way"] for row in got.stats["first_plans"]]
+    assert ways[0] == "greedy"
+    assert "parallel" not in ways or got.stats["conflicts"] >= first.PARALLEL_BUDGET
+    monkeypatch.setattr(first, "PARALLEL_BUDGET", 10 ** 9)        # never spent: never asked
+    got = solve(load(EIGHT), "steps")
+    assert [row["way"] for row in got.stats["first_plans"]] == ["greedy"]

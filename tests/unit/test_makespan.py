@@ -102,7 +102,7 @@ def test_show_draws_one_frame_per_time_step(tmp_path):
     plan.write_text("AR BL AR BL\n")
     run = CliRunner().invoke(main, ["show", str(path), "--plan", str(plan), "-m", "makespan"])
     assert run.exit_code == 0, run.output
-    assert "time step 1: AR BL" in run.output and "time step 2: AR BL" in run.output
-    assert "time step 3" not in run.output
+    assert "move 1 (makespan): AR BL" in run.output and "move 2 (makespan): AR BL" in run.output
+    assert "move 3" not in run.output
     run = CliRunner().invoke(main, ["show", str(path), "--plan", str(plan)])
     assert "step 4: BL" in run.output

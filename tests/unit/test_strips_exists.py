@@ -221,6 +221,7 @@ def test_without_a_greedy_plan_a_pddl_task_gets_one_from_the_parallel_steps(monk
     from puzzleplan.planner import deepening
     monkeypatch.setattr(deepening, "FIRST_FROM", 0)
     monkeypatch.setattr(first, "GREEDY_STATES", 1)
+    monkeypatch.setattr(first, "PARALLEL_AFTER", 0)
     rules = sokoban_export()
     got = solve(rules, "steps")
     ways = [row["way"] for row in got.stats["first_plans"]]
