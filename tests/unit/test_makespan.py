@@ -106,3 +106,18 @@ def test_show_draws_one_frame_per_time_step(tmp_path):
     assert "time step 3" not in run.output
     run = CliRunner().invoke(main, ["show", str(path), "--plan", str(plan)])
     assert "step 4: BL" in run.output
+
+
+def test_two_interchangeable_pieces_never_enter_one_cell_together(tmp_path):
+    # A, B and D are one kind (1x1, unnamed): from (1, 1) and (0, 0) both may step into (1, 0),
+    # which the cover at t + 1 counted once -- a plan of 4 time steps in which one piece vanished
+    from puzzleplan.formats.load import load
+    path = tmp_path / "twins.slide"
+    path.write_text("board:\nB.D.\n.AE.\nC.EE\n\ngoal:\nE...\nEE..\n....\n\naxes: C=v\n")
+    problem = load(path).problem
+    best = breadth_first_search(problem, "makespan")
+    assert best.status is Status.OPTIMAL and best.length == 6
+    for backend in ("pysat", "pysat-de", "cpsat"):
+        sat = solve(problem, "makespan", backend)
+        assert sat.status is Status.OPTIMAL and sat.length == 6, backend
+        assert problem.rules.replay(sat.steps).solved
