@@ -176,6 +176,8 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
     o = replace(o, method_options=_own_options(code, {**o.method_options, **own}))
     built = code.build(method.name, option)
     why = built.supports(problem.family, metric, problem.counts + tuple(o.counts))
+    if not why and (any(problem.alternatives()) or o.counts):    # e.g. counts in makespan
+        why = getattr(problem.rules, "counts_refused", lambda _: None)(metric)
     if why:         # refused before any work, with the reason
         raise PuzzleError(why)
     if o.certify:

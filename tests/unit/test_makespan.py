@@ -121,3 +121,17 @@ def test_two_interchangeable_pieces_never_enter_one_cell_together(tmp_path):
         sat = solve(problem, "makespan", backend)
         assert sat.status is Status.OPTIMAL and sat.length == 6, backend
         assert problem.rules.replay(sat.steps).solved
+
+
+def test_solve_refuses_counts_in_makespan_before_any_work(tmp_path):
+    path = tmp_path / "b.slide"
+    path.write_text("board:\nAB..\n..E.\n..CD\n\ngoal:\n..BA\n....\nDC..\n")
+    for extra in (["--frozen", "E"], ["--moves", "A>=1"], ["-b", "cpsat", "--moves", "A<=4"]):
+        run = CliRunner().invoke(main, ["solve", str(path), "-m", "makespan", *extra])
+        assert run.exit_code == 2 and "Traceback" not in run.output, extra
+        lines = run.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("puzzleplan: error: the makespan metric counts time steps"), \
+            (extra, run.output)       # no enumeration nor horizon said before the refusal
+    with pytest.raises(PuzzleError, match="makespan metric counts time steps"):
+        solve(board(["AB..", "..E.", "..CD"], ["..BA", "....", "DC.."]), "makespan", "pysat",
+              counts=(MoveCount("E", "<=", 0),))
