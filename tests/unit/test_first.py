@@ -197,3 +197,14 @@ def test_the_fixed_order_is_a_total_order_on_a_steps_moves():
     keys = list(enc.keys.values())
     assert len(set(keys)) == len(keys)
     assert all(a != b for a, b in itertools.combinations(keys, 2))
+
+
+def test_interchangeable_pieces_never_merge_in_a_parallel_step(tmp_path):
+    """A, B and D are one kind (1x1, unnamed): two of them stepping into one anchor in a step
+    made one ``at`` true, which the cover counted once -- a piece vanished and the linearised
+    plan failed replay."""
+    path = tmp_path / "twins.slide"
+    path.write_text("board:\nB.D.\n.AE.\nC.EE\n\ngoal:\nE...\nEE..\n....\n\naxes: C=v\n")
+    problem = load(path).problem
+    steps, length, row = first.parallel_first(problem, "steps", (), None, 2, budget=10**6)
+    assert steps is not None and check_plan(problem, steps, "steps")["solved"] and length == len(steps)
