@@ -303,6 +303,9 @@ def main(n: int, seed: int, cpsat_every: int = 3) -> None:
             key = ("rh " if rush else "slide ") + ("none" if out == "None" else out if not out.isdigit()
                                                    else "0" if out == "0" else "1-2" if int(out) <= 2 else "3+")
             tally[key] = tally.get(key, 0) + 1
+            if (i + 1) % 100 == 0:
+                cpu = resource.getrusage(resource.RUSAGE_SELF)
+                print(f"after {i + 1}: mismatches {len(bad)}; CPU {cpu.ru_utime + cpu.ru_stime:.1f} s", flush=True)
     cpu = resource.getrusage(resource.RUSAGE_SELF)
     print(f"instances {n} seed {seed}: {sorted(tally.items())}; mismatches {len(bad)}; "
           f"CPU {cpu.ru_utime + cpu.ru_stime:.1f} s")
