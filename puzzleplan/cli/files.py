@@ -52,15 +52,17 @@ def show(file, level, plan_file, metric, constraints, options, animations):
 
 def _drawn_moves(rules, steps, metric):
     """``(name, steps done, the move's steps)`` for each frame ``show`` draws: one per move of
-    ``metric`` where its moves cut the plan into consecutive runs (sliding ``makespan``: one per
-    time step), else one per unit step."""
+    ``metric`` where its moves cut the plan into consecutive runs (one per time step where they
+    are moves made together), else one per unit step."""
     moves = [group for _, group in rules.moves_of(steps, metric)]
     if metric == rules.metrics[0] or [s for group in moves for s in group] != list(steps):
         return [(f"step {i}", i, [step]) for i, step in enumerate(steps, 1)]
+    # a metric whose moves are the walk metric's moves made together counts time steps
+    word = "time step" if rules.walk_metric(metric) != metric else f"move ({metric})"
     done, out = 0, []
     for i, group in enumerate(moves, 1):
         done += len(group)
-        out.append((f"move {i} ({metric})", done, list(group)))
+        out.append((f"{word} {i}", done, list(group)))
     return out
 
 

@@ -174,6 +174,8 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
     if o.jobs != 1 or o.horizon_conflicts is not None:
         deepen = plugins.load("puzzleplan.planner.parallel:checked")(o, built)
     why = built.supports(problem.family, metric, problem.counts + tuple(o.counts))
+    if not why and (any(problem.alternatives()) or o.counts):    # e.g. counts in makespan
+        why = getattr(problem.rules, "counts_refused", lambda _: None)(metric)
     if why:         # refused before any work, with the reason
         raise PuzzleError(why)
     if o.certify:

@@ -222,3 +222,14 @@ def test_the_parallel_steps_wait_for_the_deepening_to_spend_their_budget(monkeyp
     monkeypatch.setattr(first, "PARALLEL_BUDGET", 10 ** 9)        # never spent: never asked
     got = solve(load(EIGHT), "steps")
     assert [row["way"] for row in got.stats["first_plans"]] == ["greedy"]
+
+
+def test_interchangeable_pieces_never_merge_in_a_parallel_step(tmp_path):
+    """A, B and D are one kind (1x1, unnamed): two of them stepping into one anchor in a step
+    made one ``at`` true, which the cover counted once -- a piece vanished and the linearised
+    plan failed replay."""
+    path = tmp_path / "twins.slide"
+    path.write_text("board:\nB.D.\n.AE.\nC.EE\n\ngoal:\nE...\nEE..\n....\n\naxes: C=v\n")
+    problem = load(path).problem
+    steps, length, row = first.parallel_first(problem, "steps", (), None, 2, budget=10**6)
+    assert steps is not None and check_plan(problem, steps, "steps")["solved"] and length == len(steps)

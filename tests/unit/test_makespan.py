@@ -102,7 +102,36 @@ def test_show_draws_one_frame_per_time_step(tmp_path):
     plan.write_text("AR BL AR BL\n")
     run = CliRunner().invoke(main, ["show", str(path), "--plan", str(plan), "-m", "makespan"])
     assert run.exit_code == 0, run.output
-    assert "move 1 (makespan): AR BL" in run.output and "move 2 (makespan): AR BL" in run.output
-    assert "move 3" not in run.output
+    assert "time step 1: AR BL" in run.output and "time step 2: AR BL" in run.output
+    assert "time step 3" not in run.output
     run = CliRunner().invoke(main, ["show", str(path), "--plan", str(plan)])
     assert "step 4: BL" in run.output
+
+
+def test_two_interchangeable_pieces_never_enter_one_cell_together(tmp_path):
+    # A, B and D are one kind (1x1, unnamed): from (1, 1) and (0, 0) both may step into (1, 0),
+    # which the cover at t + 1 counted once -- a plan of 4 time steps in which one piece vanished
+    from puzzleplan.formats.load import load
+    path = tmp_path / "twins.slide"
+    path.write_text("board:\nB.D.\n.AE.\nC.EE\n\ngoal:\nE...\nEE..\n....\n\naxes: C=v\n")
+    problem = load(path).problem
+    best = breadth_first_search(problem, "makespan")
+    assert best.status is Status.OPTIMAL and best.length == 6
+    for backend in ("pysat", "pysat-de", "cpsat"):
+        sat = solve(problem, "makespan", backend)
+        assert sat.status is Status.OPTIMAL and sat.length == 6, backend
+        assert problem.rules.replay(sat.steps).solved
+
+
+def test_solve_refuses_counts_in_makespan_before_any_work(tmp_path):
+    path = tmp_path / "b.slide"
+    path.write_text("board:\nAB..\n..E.\n..CD\n\ngoal:\n..BA\n....\nDC..\n")
+    for extra in (["--frozen", "E"], ["--moves", "A>=1"], ["-b", "cpsat", "--moves", "A<=4"]):
+        run = CliRunner().invoke(main, ["solve", str(path), "-m", "makespan", *extra])
+        assert run.exit_code == 2 and "Traceback" not in run.output, extra
+        lines = run.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("puzzleplan: error: the makespan metric counts time steps"), \
+            (extra, run.output)       # no enumeration nor horizon said before the refusal
+    with pytest.raises(PuzzleError, match="makespan metric counts time steps"):
+        solve(board(["AB..", "..E.", "..CD"], ["..BA", "....", "DC.."]), "makespan", "pysat",
+              counts=(MoveCount("E", "<=", 0),))

@@ -16,10 +16,12 @@ a single-blank puzzle (the 15-puzzle) gets several moves per step, which the pla
 
 Why a step's moves in that order are a legal sequence ending in the state of step ``t+1``:
 each piece moves at most once a step (one move per anchor; a piece that moves is not at its
-anchor afterwards), and every cell is covered exactly once at ``t+1``.  A cell the move
-enters is free at its turn: either it was free at ``t`` and no earlier move entered it (that
-one and this one would both cover it at ``t+1``), or an earlier move left it and none entered
-it since (the same reason).  The piece is at its anchor at its turn: only a move of that
+anchor afterwards), every cell is covered exactly once at ``t+1``, and at most one move
+arrives at each anchor of a kind (two interchangeable pieces entering the same anchor would
+make one ``at`` variable true, which the cover counts once).  A cell the move enters is free
+at its turn: either it was free at ``t`` and no earlier move entered it (that one and this one
+would both cover it at ``t+1``, through two ``at`` variables), or an earlier move left it and
+none entered it since (the same reason).  The piece is at its anchor at its turn: only a move of that
 piece leaves it.  The state at ``t+1`` is then the one the sequence reaches, by the frame
 axioms.  No plan of the sequential encoding is lost (one move a step is a parallel plan), so
 horizon ``T`` here is satisfiable when a plan of ``T`` moves exists; an ``unsat`` here proves
@@ -98,6 +100,11 @@ class ParallelSteps(SlidingEncoder):
             out.append((mv, k))
         for lits in leaving.values():
             m.at_most_one(lits)
+        # two pieces of one kind entering the same anchor would make the same ``at`` true at
+        # t + 1, which the cover counts once: one piece would vanish.  One arrival per anchor.
+        for lits in arriving.values():
+            if len(lits) > 1:
+                m.at_most_one(lits)
         for k, kind in enumerate(self.rules.kinds):
             for a in kind.anchors:
                 frame(m, self.at(m, k, a, t), self.at(m, k, a, t + 1),
