@@ -187,8 +187,17 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
         checker_engine()      # fail early if the checker is missing
     t0, cpu0 = time.perf_counter(), time.process_time()
     with limits.time_limit(o.time_limit):
-        result = enumerated_first(problem, metric, o.say) if o.enumerate_first else None
-        if result is None and isinstance(built, plugins.Runner):     # a model checker: one system, not horizons
+        # a greedy plan before the first horizon proves a goal reachable: no enumeration then
+        try:
+            greedy = _first_greedy(problem, metric, o) if o.enumerate_first and deepen is _deepen else None
+        except (limits.TimeUp, MemoryError):    # met again, and said, by what comes next
+            greedy = None
+        except KeyboardInterrupt:
+            return Result(Status.INTERRUPTED, metric, o.backend, board=problem.rules.board(), message="interrupted")
+        result = enumerated_first(problem, metric, o.say) if o.enumerate_first and greedy is None else None
+        if greedy is not None:
+            result = _deepen(problem, metric, o, cpu0, greedy)
+        elif result is None and isinstance(built, plugins.Runner):     # a model checker: one system, not horizons
             result = built.solve(problem, metric, o)
         elif result is None:
             result = deepen(problem, metric, o, cpu0)
@@ -241,7 +250,22 @@ def _certified(result: Result, problem, o: SolveOptions) -> None:
                           "without a checked proof")
 
 
-def _deepen(problem, metric: str, o: SolveOptions, cpu0: float = 0.0) -> Result:
+def _first_greedy(problem, metric: str, o: SolveOptions):
+    """Where the first plan is sought before the first horizon (a lower bound of at least
+    ``FIRST_FROM``), the greedy search's first states (:class:`.first.Greedy`) if they reach a
+    goal, else None."""
+    from .first import Greedy
+    if not o.first_plan or o.counts:
+        return None
+    with limits.preemptive():
+        space = state_space(problem)
+        if space.heuristic(space.initial, metric) < FIRST_FROM:
+            return None
+        greedy = Greedy(problem, metric, o.counts)
+        return greedy if greedy.go(0)[0] is not None else None
+
+
+def _deepen(problem, metric: str, o: SolveOptions, cpu0: float = 0.0, greedy=None) -> Result:
     """Horizon after horizon through the backend ``o.backend`` (see the module doc)."""
     model = BoolModel()
     board = problem.rules.board()
@@ -262,6 +286,7 @@ def _deepen(problem, metric: str, o: SolveOptions, cpu0: float = 0.0) -> Result:
         return Result(Status.MEMOUT, metric, o.backend, lower_bound=lower, board=board,
                       bound=lower - 1 if lower > 0 else None, message=limits.memout_message())
     run = Deepening(problem, metric, solver, lower, o, cpu0)
+    run.greedy = greedy             # a greedy search that has reached a goal already (or None)
     unrolling = None
     with solver:
         try:
@@ -434,8 +459,8 @@ class Deepening:
         p, metric, counts = self.problem, self.metric, self.o.counts
         name = probe_solver(self.solver.method) if self.solver.method.startswith("pysat") else None
         how = "greedy best-first search (not SAT)"
-        if self.greedy is None:
-            self.first_done, self.greedy = True, Greedy(p, metric, counts)
+        if not self.first_done:
+            self.first_done, self.greedy = True, self.greedy or Greedy(p, metric, counts)
             self.first_rows.append(self.greedy.row)
             self.parallel_at = parallel_due(p, metric, counts)
         steps, length = self.greedy.go(spent)

@@ -136,10 +136,13 @@ class Greedy:
         self.tie = 0
         self.row = {"way": "greedy", "expanded": 0}
         self.over = False           # a plan found, or every reachable state expanded
+        self.found = None           # the plan found: (steps, length)
 
     def run(self, total: int):
-        """``(steps, length)`` of a replayed plan, or ``(None, None)`` once ``total`` states are
-        expanded in all without reaching a goal."""
+        """``(steps, length)`` of a replayed plan (the one found before, if any), or ``(None,
+        None)`` once ``total`` states are expanded in all without reaching a goal."""
+        if self.found is not None:
+            return self.found
         space, walk, parent, heap = self.space, self.walk, self.parent, self.heap
         while heap and self.row["expanded"] < total:
             limits.checkpoint()
@@ -154,6 +157,7 @@ class Greedy:
                 if got is None:
                     raise AssertionError("the greedy plan fails replay")
                 self.row["length"] = got[1]
+                self.found = got
                 return got
             self.row["expanded"] += 1
             for move, nxt in space.successors(state, walk):

@@ -233,3 +233,17 @@ def test_interchangeable_pieces_never_merge_in_a_parallel_step(tmp_path):
     problem = load(path).problem
     steps, length, row = first.parallel_first(problem, "steps", (), None, 2, budget=10**6)
     assert steps is not None and check_plan(problem, steps, "steps")["solved"] and length == len(steps)
+
+
+def test_a_greedy_plan_before_the_first_horizon_spares_the_enumeration(monkeypatch):
+    """A goal reached proves the puzzle solvable, the one thing the enumeration could answer."""
+    from puzzleplan.planner import deepening
+    said = []
+    plain = solve(load(EIGHT), "steps", say=said.append, enumerate_first=True)
+    assert any(line.startswith("enumeration") for line in said)
+    monkeypatch.setattr(deepening, "FIRST_FROM", 0)
+    said.clear()
+    got = solve(load(EIGHT), "steps", say=said.append, enumerate_first=True)
+    assert not any(line.startswith("enumeration") for line in said), said
+    assert got.stats["first_plans"][0]["way"] == "greedy" and got.stats["first_plans"][0].get("length")
+    assert got.status is Status.OPTIMAL and got.length == plain.length
