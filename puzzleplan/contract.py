@@ -101,6 +101,12 @@ class Rules(abc.ABC):
         deepening stops there with ``unsolvable`` rather than marching on to ``--max-horizon``."""
         return None
 
+    def use_patterns(self, sizes: tuple[int, ...], metric: str) -> None:
+        """Part the heuristic's pattern databases into patterns of ``sizes`` pieces
+        (``--patterns``); PuzzleError in one line where the rules have none or the sizes do not
+        part them (the default: none)."""
+        raise PuzzleError("--patterns: no pattern databases for this kind of puzzle")
+
     def walk_metric(self, metric: str) -> str:
         """A metric whose moves, one at a time, reach every state ``metric``'s moves reach (and
         only those): what an enumeration of the states and a first plan's greedy search walk

@@ -219,6 +219,32 @@ def domain_option(f):
                         help="PDDL: the domain file of the problem FILE (default: domain.pddl beside it).")(wrapped)
 
 
+def _sizes(ctx, param, value):
+    """``--patterns``'s value: whole numbers of 1 or more joined by '-' (``6-6-3``)."""
+    if value is None:
+        return None
+    parts = value.split("-")
+    if not all(p.isdigit() and int(p) >= 1 for p in parts):
+        raise click.BadParameter(f"{value!r}: sizes of 1 or more joined by '-', e.g. 6-6-3")
+    return tuple(int(p) for p in parts)
+
+
+def patterns_option(f):
+    """--patterns SIZES, handed to the command as ``patterns`` (a tuple, or None)."""
+    return click.option("--patterns", default=None, metavar="SIZES", callback=_sizes,
+                        help="Tile puzzles: the pattern databases' sizes, e.g. 6-6-3 (the 15-puzzle's strongest: "
+                             "about 5 CPU minutes and 1 GB to make once, then read from the disk cache; "
+                             "a make cut by --time-limit is not kept). Default 4-4-4-3 there.")(f)
+
+
+def patterned(inst, sizes, metric):
+    """``inst`` with its rules' pattern databases parted into ``sizes`` (``--patterns``)."""
+    from ..puzzle import check_metric
+    if sizes:
+        inst.problem.rules.use_patterns(sizes, check_metric(inst.problem, metric))
+    return inst
+
+
 def memory_option(f):
     """--memory MiB: the process's address space is capped during the command's work (children
     it starts inherit the cap; the cap before is restored after); running out is ``memout``,

@@ -13,7 +13,8 @@ from ..plans import read_plan
 from ..plugins import DEFAULT_SAT
 from ..puzzle import Contradiction, Outcome, PuzzleError
 from .common import (memory_option, AT_LEAST_0, AT_LEAST_1, SECONDS, Described, MethodChoice, animation_option,
-                     counts_option, domain_option, fail, json_option, level_option, metric_option)
+                     counts_option, domain_option, fail, json_option, level_option, metric_option, patterned,
+                     patterns_option)
 from .outcomes import end_with
 from .report import (load_instance, no_plan, print_result, progress_printer, timed_out, write_animations,
                      write_plan)
@@ -72,13 +73,16 @@ def run_and_report(job: Job, answer) -> None:
               help="Also write the plan in the IPC format, as Fast Downward does; it must not exist.")
 @json_option
 @animation_option
+@patterns_option
 @memory_option
-def search(file, algorithm, metric, level, constraints, time_limit, margin, options, plan_out, as_json, animations):
+def search(file, algorithm, metric, level, constraints, time_limit, margin, options, plan_out, as_json, animations,
+           patterns):
     """Solve FILE optimally by breadth-first search or A*."""
     job = Job(file, level, margin, constraints, options, metric, algorithm, time_limit, as_json, animations, plan_out,
               ((plan_out, "--plan-out"),) if plan_out else ())
     progress = None if as_json else progress_printer(algorithm)
-    run_and_report(job, lambda inst: methods.run(algorithm, inst, metric, time_limit, progress=progress))
+    run_and_report(job, lambda inst: methods.run(algorithm, patterned(inst, patterns, metric), metric, time_limit,
+                                                 progress=progress))
 
 
 def conflicts(count: int | None) -> str:
@@ -238,10 +242,11 @@ class Progress:
                    "Downward does; it must not exist.")
 @json_option
 @animation_option
+@patterns_option
 @memory_option
 def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fast, start_horizon, gap, probes,
           first_plan, card_encoding, margin, quiet, verbose, certify, proof_file, enumerate_first, bounds, jobs,
-          horizon_conflicts, options, plan_out, as_json, animations):
+          horizon_conflicts, options, plan_out, as_json, animations, patterns):
     """Solve FILE by SAT or CP-SAT planning, deepening the horizon."""
     from ..planner import SolveOptions, solve as plan
     if proof_file and not certify:
@@ -258,7 +263,7 @@ def solve(file, backend, metric, level, constraints, time_limit, max_horizon, fa
 
     def answer(inst):
         try:
-            return plan(inst, metric, options=solving)
+            return plan(patterned(inst, patterns, metric), metric, options=solving)
         finally:
             if shown is not None:
                 shown.close()

@@ -239,3 +239,23 @@ def test_ida_star_in_place_knows_an_unsolvable_board(write):
     assert rules.tile_search("steps") is not None
     assert breadth_first_search(rules, "steps").status.value == "unsolvable"
     assert ida_star_search(rules, "steps").status.value == "unsolvable"
+
+
+def test_patterns_option_parts_the_tables_or_says_why_not_in_one_line():
+    from click.testing import CliRunner
+    from puzzleplan.cli import main
+    eight = str(INSTANCES / "sliding/eight_puzzle.slide")
+    plain = CliRunner().invoke(main, ["search", eight, "-a", "astar"])
+    parted = CliRunner().invoke(main, ["search", eight, "-a", "astar", "--patterns", "3-3-2"])
+    assert parted.exit_code == 0 and parted.output.splitlines()[0] == plain.output.splitlines()[0]
+    rules = load(INSTANCES / "sliding/eight_puzzle.slide").problem.rules
+    rules.use_patterns((3, 3, 2), "steps")
+    assert [len(t.kinds) for t in rules.pattern_tables("steps").sets[0]] == [3, 3, 2]
+    for args, said in ((["--patterns", "5-5"], "the sizes add up to 10; the goal places 8 tiles"),
+                       (["--patterns", "x-1"], "sizes of 1 or more joined by '-'"),
+                       (["--patterns", "4-4", "-m", "moves"], "no pattern databases here")):
+        run = CliRunner().invoke(main, ["search", eight, *args])
+        assert run.exit_code == 2 and said in run.output and "Traceback" not in run.output, run.output
+    card = str(INSTANCES / "seeds/rushhour_card40_bmodel_v2.rh")
+    run = CliRunner().invoke(main, ["solve", card, "--patterns", "2-2"])
+    assert run.exit_code == 2 and "no pattern databases here" in run.output

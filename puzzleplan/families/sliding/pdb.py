@@ -371,6 +371,26 @@ def tile_board(rules, metric: str) -> Board | None:
     return board if len(board.cells) <= MAX_CELLS else None
 
 
+def sizes_refused(rules, metric: str, sizes: tuple[int, ...]) -> str | None:
+    """Why ``sizes`` cannot part this puzzle's tables in ``metric`` (one line), or None: they can
+    (checked without making a table)."""
+    board = tile_board(rules, metric) if rules.patterns else None
+    if board is None:
+        return "no pattern databases here: they need 1 x 1 tiles with goal cells, in steps or slides"
+    n, tiles = len(board.cells), len(rules.goal)
+    if sum(sizes) != tiles or min(sizes) < 1:
+        return f"the sizes add up to {sum(sizes)}; the goal places {tiles} tiles"
+    blank = n - sum(len(a) for a in rules.initial) == 1
+    if blank and n ** (max(sizes) + 1) > projected.LARGEST:
+        return f"a pattern of {max(sizes)} tiles does not fit within {projected.LARGEST:,} bytes"
+    try:
+        if not blank:
+            partition(list(rules.goal), 1, n, sizes)
+    except ValueError as err:
+        return str(err)
+    return None
+
+
 def tables_for(rules, metric: str, sizes: tuple[int, ...] | None = None, form: str | None = None) -> Patterns | None:
     """The additive tables of a sliding-block puzzle's goal tiles in ``metric``, or None where
     none apply (a piece larger than one cell, the ``moves`` metric, no goal, more than

@@ -327,6 +327,15 @@ class SlidingPuzzle(SideConditions, Rules):
             made[(metric, sizes, form)] = tables_for(self, metric, sizes, form)
         return made[(metric, sizes, form)]
 
+    def use_patterns(self, sizes: tuple[int, ...], metric: str) -> None:
+        """``--patterns``: the tables parted into patterns of ``sizes`` tiles (6-6-3 on the
+        15-puzzle), made on first use or read from the disk cache."""
+        from .pdb import sizes_refused
+        why = sizes_refused(self, metric, tuple(sizes))
+        if why:
+            raise PuzzleError(f"--patterns {'-'.join(map(str, sizes))}: {why}")
+        self.pattern_sizes = tuple(sizes)
+
     def tile_search(self, metric: str):
         """IDA* in place with an incremental bound where every piece is a tile and one cell is
         empty (:mod:`.tiles`), else None."""
