@@ -187,20 +187,20 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
         checker_engine()      # fail early if the checker is missing
     t0, cpu0 = time.perf_counter(), time.process_time()
     with limits.time_limit(o.time_limit):
+        runner = isinstance(built, plugins.Runner)     # a model checker: one system, not horizons
         # a greedy plan before the first horizon proves a goal reachable: no enumeration then
         try:
-            greedy = _first_greedy(problem, metric, o) if o.enumerate_first and deepen is _deepen else None
+            greedy = _first_greedy(problem, metric, o) if o.enumerate_first and deepen is _deepen and not runner \
+                else None
         except (limits.TimeUp, MemoryError):    # met again, and said, by what comes next
             greedy = None
         except KeyboardInterrupt:
             return Result(Status.INTERRUPTED, metric, o.backend, board=problem.rules.board(), message="interrupted")
         result = enumerated_first(problem, metric, o.say) if o.enumerate_first and greedy is None else None
-        if greedy is not None:
-            result = _deepen(problem, metric, o, cpu0, greedy)
-        elif result is None and isinstance(built, plugins.Runner):     # a model checker: one system, not horizons
+        if result is None and runner:
             result = built.solve(problem, metric, o)
         elif result is None:
-            result = deepen(problem, metric, o, cpu0)
+            result = deepen(problem, metric, o, cpu0) if greedy is None else _deepen(problem, metric, o, cpu0, greedy)
         result.stats["seconds"] = round(time.perf_counter() - t0, 4)
         if o.certify and result.status is Status.OPTIMAL:     # within the same time limit
             _certified(result, problem, o)

@@ -247,3 +247,13 @@ def test_a_greedy_plan_before_the_first_horizon_spares_the_enumeration(monkeypat
     assert not any(line.startswith("enumeration") for line in said), said
     assert got.stats["first_plans"][0]["way"] == "greedy" and got.stats["first_plans"][0].get("length")
     assert got.status is Status.OPTIMAL and got.length == plain.length
+
+
+def test_a_model_checker_is_not_sent_to_the_deepening_by_a_greedy_plan(monkeypatch):
+    """The greedy plan that spares the enumeration is the deepening's: a model checker answers the
+    whole puzzle itself (it was refused with "not one horizon at a time")."""
+    from puzzleplan.planner import deepening
+    monkeypatch.setattr(deepening, "FIRST_FROM", 0)
+    problem = tiny(["A.", ".."])
+    got = solve(problem, "steps", "abc:bmc3", enumerate_first=True)
+    assert got.method.startswith("abc") and got.steps is not None and got.length == 1
