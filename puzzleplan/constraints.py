@@ -58,6 +58,13 @@ def impossible(rules, i: int, alt: Sequence[MoveCount]) -> str | None:
     return None
 
 
+def counts_refused(problem, metric: str, counts: Sequence[MoveCount] = ()) -> str | None:
+    """Why the move counts of ``problem`` (and ``counts``) cannot be taken in ``metric`` (one
+    line: the rules' ``counts_refused``), or None: they can, or there are none."""
+    refuse = getattr(problem.rules, "counts_refused", None)    # only rules that take side conditions
+    return refuse(metric) if refuse is not None and (counts or any(problem.alternatives())) else None
+
+
 def state_space(problem):
     """The state space search runs on for ``problem`` (a :class:`~puzzleplan.contract.Problem`):
     its rules, or :class:`Counters` when it counts moves or asks where pieces end (a
@@ -120,7 +127,7 @@ class Counters:
 
     def successors(self, state, metric):
         refused = self.rules.ends_refused(metric) if self.problem.ends else None
-        refused = refused or (self.rules.counts_refused(metric) if self.slot else None)
+        refused = refused or counts_refused(self.problem, metric)
         if refused:
             raise PuzzleError(refused)
         inner, counters, last = state

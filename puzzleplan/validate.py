@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import registry
+from .constraints import counts_refused
 from .puzzle import MoveCount, PuzzleError
 
 
@@ -26,7 +27,7 @@ def check_plan(problem, steps: Sequence[str], metric: str, counts: Sequence[Move
     conditions and ``counts``)."""
     problem = registry.problem(problem, counts)
     rules = problem.rules
-    refused = rules.counts_refused(metric) if any(problem.alternatives()) and hasattr(rules, "counts_refused") else None
+    refused = counts_refused(problem, metric)
     if refused:
         raise PuzzleError(refused)
     replay = rules.replay(steps)

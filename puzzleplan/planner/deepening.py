@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .. import limits
-from ..constraints import state_space
+from ..constraints import counts_refused, state_space
 from ..encodings import encoder_for
 from ..plugins import DEFAULT_SAT
 from ..encodings.model import BoolModel
@@ -174,8 +174,7 @@ def _solve(target, metric, backend, time_limit, options, changes) -> Result:
     if o.jobs != 1 or o.horizon_conflicts is not None:
         deepen = plugins.load("puzzleplan.planner.parallel:checked")(o, built)
     why = built.supports(problem.family, metric, problem.counts + tuple(o.counts))
-    if not why and (any(problem.alternatives()) or o.counts):    # e.g. counts in makespan
-        why = getattr(problem.rules, "counts_refused", lambda _: None)(metric)
+    why = why or counts_refused(problem, metric, o.counts)     # e.g. counts in makespan
     if why:         # refused before any work, with the reason
         raise PuzzleError(why)
     if o.certify:
