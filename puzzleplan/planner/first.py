@@ -135,7 +135,6 @@ class Greedy:
         self.heap = [(self.space.heuristic(start, self.walk), 0, start)]
         self.tie = 0
         self.row = {"way": "greedy", "expanded": 0}
-        self.over = False           # a plan found, or every reachable state expanded
         self.found = None           # the plan found: (steps, length)
 
     def run(self, total: int):
@@ -148,7 +147,6 @@ class Greedy:
             limits.checkpoint()
             _, _, state = heapq.heappop(heap)
             if space.is_goal(state):
-                self.over = True
                 moves = []
                 while parent[state] is not None:
                     state, move = parent[state]
@@ -165,7 +163,6 @@ class Greedy:
                     parent[nxt] = (state, move)
                     self.tie += 1
                     heapq.heappush(heap, (space.heuristic(nxt, walk), self.tie, nxt))
-        self.over = self.over or not heap
         return None, None
 
     @staticmethod
@@ -180,7 +177,7 @@ class Greedy:
 
     def due(self, spent: int) -> bool:
         """Whether to go on now: no plan yet, states left, and more allowed than expanded."""
-        return not self.over and self.row["expanded"] < self.allowed(spent)
+        return self.found is None and bool(self.heap) and self.row["expanded"] < self.allowed(spent)
 
 
 def parallel_due(problem, metric, counts) -> int | None:
