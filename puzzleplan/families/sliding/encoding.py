@@ -119,12 +119,15 @@ class SlidingEncoder(Encoder):
         if self.empty_count is not None:
             m.card([m.var(("empty", c, t)) for c in self.cells], "==", self.empty_count)
 
+    def starts(self, u) -> list:
+        """The start anchors of unit ``u``'s pieces."""
+        return [a for a in self.rules.initial[u[0]] if self.unit(u[0], a) == u]
+
     def invariant(self, m, t):
         """Each unit (a kind, on one line for pieces that keep their row or column) keeps
         its number of pieces; the cover then fixes the empty cells."""
         for u, anchors in self.unit_anchors.items():
-            n = sum(1 for a in self.rules.initial[u[0]] if self.unit(u[0], a) == u)
-            m.card([self.at(m, u[0], a, t) for a in anchors], "==", n)
+            m.card([self.at(m, u[0], a, t) for a in anchors], "==", len(self.starts(u)))
 
     # -- admissible bounds (double-ended unrolling, :mod:`puzzleplan.planner.double`) ----------
     def goal_bound(self, m, t, moves_left):
@@ -164,7 +167,7 @@ class SlidingEncoder(Encoder):
         several); one move moves one piece: these add up to at most the moves made."""
         groups = []
         for u, anchors in self.unit_anchors.items():
-            starts = [a for a in self.rules.initial[u[0]] if self.unit(u[0], a) == u]
+            starts = self.starts(u)
             dist = {self.at(m, u[0], a, t): min(apart(a, b, self.metric) for b in starts) for a in anchors}
             groups.append((dist, "min" if self.single[u] else "sum"))
         return self.distance_sum(m, ("from", t), groups, moves_done)

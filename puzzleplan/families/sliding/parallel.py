@@ -173,6 +173,7 @@ class SimultaneousSteps(ParallelSteps):
 
     def goal_bound(self, m, t, moves_left):
         """Each goal placement has a piece of its kind within ``moves_left`` cells at step ``t``."""
+        added = False
         for k, g in self.rules.goal:
             anchors = self.rules.kinds[k].anchors
             near = [self.at(m, k, a, t) for a in anchors if apart(a, g, "steps") <= moves_left]
@@ -181,13 +182,14 @@ class SimultaneousSteps(ParallelSteps):
                     m.add([-self.at(m, k, a, t)])
             elif len(near) < len(anchors):
                 m.add(near)
-        return True
+            added = added or len(near) < len(anchors)
+        return added
 
     def start_bound(self, m, t, moves_done):
         """No piece of a unit is farther than ``moves_done`` cells from the unit's start anchors."""
         added = False
         for u, anchors in self.unit_anchors.items():
-            starts = [a for a in self.rules.initial[u[0]] if self.unit(u[0], a) == u]
+            starts = self.starts(u)
             for a in anchors:
                 if min(apart(a, b, "steps") for b in starts) > moves_done:
                     m.add([-self.at(m, u[0], a, t)])

@@ -318,7 +318,7 @@ class SlidingPuzzle(SideConditions, Rules):
         kept), or None where none apply; ``form``: :func:`.pdb.tables_for`'s.  The attributes
         ``pattern_form`` and ``pattern_sizes`` set the defaults (a bench's 6-6-3)."""
         from .pdb import tables_for
-        if not self.patterns or metric == "makespan":
+        if not self.patterns:
             return None
         made = self.__dict__.setdefault("_pattern_tables", {})
         form = form or self.__dict__.get("pattern_form")

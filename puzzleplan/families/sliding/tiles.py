@@ -164,8 +164,8 @@ def solvable(rules) -> bool:
 
 def tile_search(rules, metric: str) -> TileSearch | None:
     """The in-place search for ``rules`` where it applies (see the module doc), else None."""
-    from .pdb import Patterns, applies, board_of
-    if metric not in ("steps", "slides") or not rules.goal or not applies(rules):
+    from .pdb import METRICS, Patterns, applies, board_of
+    if metric not in METRICS or not rules.goal or not applies(rules):
         return None
     if any(len(anchors) != 1 for anchors in rules.initial) or getattr(rules, "avoid", None):
         return None
